@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
@@ -20,7 +21,7 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +44,7 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 			}
 		}
 		if tagsPath != "" {
-			tsrc, err := os.ReadFile(tagsPath)
+			tsrc, err := input.ReadFile(tagsPath)
 			if err != nil {
 				return nil, err
 			}
