@@ -85,3 +85,28 @@ func TestInputBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigInputText: issue 19 items 1 and 8 on assertgen.yaml. A second
+// document is refused where it starts (it used to be dropped: its
+// "profile: strct" generated with the defaults); columns count bytes; a
+// key repeated under types: is reported at the repeat.
+func TestConfigInputText(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "second document", files: map[string]string{"assertgen.yaml": typesTensor + "---\nprofile: strct\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:3:1: a second YAML document starts here; the file must hold one document",
+			}},
+		{name: "content after the end", files: map[string]string{"assertgen.yaml": typesTensor + "...\nprofile: strict\n"},
+			args: []string{"plan", "-config", "assertgen.yaml"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:4:1: content after the end of the document ("..."); the file must hold one document`,
+			}},
+		{name: "columns in bytes", files: map[string]string{"assertgen.yaml": "types: {Tensor: \"*example.com/é.Tensor\", Scalr: float64}\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:43: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
+			}},
+		{name: "duplicate type", files: map[string]string{"assertgen.yaml": typesTensor + "  Scalar: float64\n  Tensor: \"*example.com/rt.T\"\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:4:3: types: duplicate key "Tensor"; first at line 2`,
+			}},
+	})
+}
