@@ -138,7 +138,11 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 		}
 		// Decode the one key into the struct, so types are checked per key.
 		one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}
+		before := *c
 		if err := one.Decode(c); err != nil {
+			// A failed Decode may have set part of the value (some
+			// entries of types:): the key was not read, it keeps none.
+			*c = before
 			msg := err.Error()
 			if te, ok := err.(*yaml.TypeError); ok {
 				msg = strings.Join(te.Errors, "; ")

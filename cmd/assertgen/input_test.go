@@ -104,6 +104,17 @@ func TestConfigInputText(t *testing.T) {
 			args: []string{"vet"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:1:43: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
 			}},
+		// Found by FuzzParseConfig: a types: that does not decode kept
+		// its decoded part, without positions; a newline in a type split
+		// the message's line.
+		{name: "types that do not decode", files: map[string]string{"assertgen.yaml": "types: {{0},0}\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:1:8: types: cannot unmarshal !!map into string`,
+			}},
+		{name: "newline in a type", files: map[string]string{"assertgen.yaml": "types:\n  Tensor: \"a\\nb\"\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				`assertgen: assertgen.yaml:2:11: types: Tensor: invalid Go type "a\nb": a\nb is not a builtin type; qualify it with its import path, e.g. example.com/rt.a\nb`,
+			}},
 		{name: "duplicate type", files: map[string]string{"assertgen.yaml": typesTensor + "  Scalar: float64\n  Tensor: \"*example.com/rt.T\"\n"},
 			args: []string{"vet"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:4:3: types: duplicate key "Tensor"; first at line 2`,
