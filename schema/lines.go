@@ -67,15 +67,17 @@ func firstRune(path string, src []byte, yaml bool, bad func(r rune, size int) bo
 	return Position{}, false
 }
 
-// byteColumns turns the columns of root and the nodes below it from what
-// yaml.v3 counts, characters (a BOM not counted), into bytes. Nothing
-// changes in a file of ASCII text.
-func byteColumns(root *yaml.Node, src []byte) {
-	var starts []int
+// fixPositions turns the columns of root and the nodes below it from what
+// yaml.v3 counts, characters (a BOM not counted), into bytes, and puts a
+// node yaml.v3 places past the end of the text (the empty value of "---")
+// at its end. In ASCII text, only the last line's nodes are looked at.
+func fixPositions(root *yaml.Node, src []byte) {
+	starts := lineStarts(src, true)
+	last := len(starts)
+	lastLen := len(src) - starts[last-1]
 	var wide []bool // by line: it has a byte that is not ASCII
 	for i, c := range src {
 		if c >= utf8.RuneSelf {
-			starts = lineStarts(src, true)
 			wide = make([]bool, len(starts))
 			for l := range starts {
 				end := len(src)
@@ -95,12 +97,12 @@ func byteColumns(root *yaml.Node, src []byte) {
 			break
 		}
 	}
-	if wide == nil {
-		return // ASCII: characters are bytes
-	}
 	var walk func(n *yaml.Node)
 	walk = func(n *yaml.Node) {
-		if n.Line >= 1 && n.Line <= len(starts) && wide[n.Line-1] {
+		switch {
+		case n.Line > last:
+			n.Line, n.Column = last, lastLen+1
+		case n.Line >= 1 && wide != nil && wide[n.Line-1]:
 			n.Column = byteColumn(src, starts[n.Line-1], n.Column)
 		}
 		for _, c := range n.Content {

@@ -54,7 +54,7 @@ func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 	if len(doc.Content) == 0 {
 		return nil, nil
 	}
-	byteColumns(doc.Content[0], src)
+	fixPositions(doc.Content[0], src)
 	return doc.Content[0], nil
 }
 

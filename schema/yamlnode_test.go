@@ -114,3 +114,23 @@ func TestYAMLByteColumns(t *testing.T) {
 		t.Errorf("after a BOM: key at column %d, value at %d; want 4 and 7", k.Column, v.Column)
 	}
 }
+
+// TestYAMLPositionsInFile: yaml.v3 puts the empty value of a file that is
+// only "---" on a line past the end; ParseYAMLNode puts it at the end.
+func TestYAMLPositionsInFile(t *testing.T) {
+	for src, want := range map[string]string{"---": "1:4", "---\n": "2:1", "a: 1\n---\n...\n": ""} {
+		root, err := schema.ParseYAMLNode("f.yaml", []byte(src))
+		if want == "" {
+			if err == nil {
+				t.Errorf("%q: no error", src)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if got := fmt.Sprintf("%d:%d", root.Line, root.Column); got != want {
+			t.Errorf("%q: root at %s, want %s", src, got, want)
+		}
+	}
+}
