@@ -70,7 +70,7 @@ func firstRune(path string, src []byte, yaml bool, bad func(r rune, size int) bo
 // fixPositions turns the columns of root and the nodes below it from what
 // yaml.v3 counts, characters (a BOM not counted), into bytes, and puts a
 // node yaml.v3 places past the end of the text (the empty value of "---")
-// at its end. In ASCII text, only the last line's nodes are looked at.
+// at its end. In ASCII text, no column changes.
 func fixPositions(root *yaml.Node, src []byte) {
 	starts := lineStarts(src, true)
 	last := len(starts)

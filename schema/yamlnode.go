@@ -12,12 +12,15 @@ import (
 
 // ParseYAMLNode parses src, the text of the YAML file path, into the root
 // node of its document; the root is nil for a document without content.
-// Invalid UTF-8, characters YAML forbids and syntax errors come back as an
+// Invalid UTF-8, characters YAML forbids, syntax errors and a second
+// document (after a second "---", or content after "...") come back as an
 // [ErrorList] with one error at path:line:col. yaml.v3 reports a syntax
 // error's line but no column: the column is then that of the line's first
-// non-space character. Every YAML loader of assertgen reads its input with
-// it (native_functions.yaml, tags.yaml, derivatives.yaml, allowlists,
-// assertgen.yaml), so that one error is reported at one place by all.
+// non-space character. The nodes' columns are bytes, as every position
+// assertgen prints (yaml.v3 counts characters). Every YAML loader of
+// assertgen reads its input with it (native_functions.yaml, tags.yaml,
+// derivatives.yaml, allowlists, assertgen.yaml, backend yaml), so that one
+// error is reported at one place by all.
 func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 	var errs ErrorList
 	if !utf8.Valid(src) {
