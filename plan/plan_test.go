@@ -82,7 +82,7 @@ func TestPyTorchKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Derivatives != tc.derivatives || p.PyTorchVersion != "2.6" { // a yaml of no known release: the newest
+			if p.Derivatives != tc.derivatives || p.PyTorchVersion != "2.14" { // a yaml of no known release: the newest
 				t.Errorf("plan derivatives %q, version %q", p.Derivatives, p.PyTorchVersion)
 			}
 			for _, op := range p.Ops {
@@ -226,7 +226,7 @@ func TestPyTorchVersion(t *testing.T) {
 	// A release assertgen has no lists and rules for is an error, not the
 	// rules of another release.
 	_, err = BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.1"})
-	if want := "pytorch version: PyTorch 2.1 is not supported: assertgen has the lists and rules of PyTorch 1.13 and 2.6"; err == nil || err.Error() != want {
+	if want := `pytorch version: unknown PyTorch version "2.1": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`; err == nil || err.Error() != want {
 		t.Errorf("version 2.1: %v, want %s", err, want)
 	}
 }
