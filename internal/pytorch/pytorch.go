@@ -150,6 +150,14 @@ type Autograd struct {
 	// ForeachSkipArgLen lists the foreach ops whose reference may have
 	// more arguments (_skip_argument_len_check: no alpha).
 	ForeachSkipArgLen []string
+	// DerivativesViewCopies: a derivatives.yaml entry may name a
+	// view_copy op (2.14's narrow_copy), and that explicit entry beats
+	// the one the op gets from its view's (load_derivatives.py:
+	// load_derivatives looks entries up among the ops with the view_copy
+	// ops, functions(include_copy=True), 2.6 L118, 2.14 L124, where 1.13
+	// L111 leaves them out; add_view_copy_derivatives, "prefer
+	// manually-defined derivatives", 2.6 L93, 2.14 L97).
+	DerivativesViewCopies bool
 	// ViewGuardsReturn: the view check (shares_storage) is also skipped
 	// when the return has the Python dispatch key, besides the viewed
 	// argument (gen_variable_type.py, the SAVE/ENFORCE_SAME_TENSOR_STORAGE

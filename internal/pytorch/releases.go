@@ -126,8 +126,9 @@ var Releases = []*Release{
 				"_foreach_add.Scalar", "_foreach_add_.Scalar", "_foreach_add.ScalarList", "_foreach_add_.ScalarList",
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
-			ViewGuardsReturn: true,
-			Runtime:          "pytorch",
+			DerivativesViewCopies: true,
+			ViewGuardsReturn:      true,
+			Runtime:               "pytorch",
 			Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
 				"L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), L344 (is_reference_for_foreach), " +
 				"L370 (gen_foreach_derivativeinfo); tools/autograd/gen_variable_type.py L433-438 (shares_storage guarded by the return too)",
@@ -214,8 +215,9 @@ var Releases = []*Release{
 				"_foreach_add.Scalar", "_foreach_add_.Scalar", "_foreach_add.ScalarList", "_foreach_add_.ScalarList",
 				"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 			},
-			ViewGuardsReturn: true,
-			Runtime:          "pytorch",
+			DerivativesViewCopies: true,
+			ViewGuardsReturn:      true,
+			Runtime:               "pytorch",
 			Source: "PyTorch 2.14.1 (torchgen/packaged/autograd is upstream's tools/autograd): torchgen/api/autograd.py " +
 				"L592-848 (match_differentiability_info), L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), " +
 				"L344 (is_reference_for_foreach), L370 (gen_foreach_derivativeinfo); " +
