@@ -118,7 +118,7 @@ func FuzzParseYAML(f *testing.F) {
 			}
 		}
 		for _, r := range releases {
-			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core"}, Version: r.Version})
+			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core", "inplace", "out"}, Version: r.Version})
 			if err != nil {
 				el, ok := err.(ErrorList)
 				if !ok || len(el) == 0 {
