@@ -10,19 +10,19 @@ import (
 type Check uint8
 
 const (
-	CheckSameImpl           Check = iota // same_impl: an argument's handle keeps its TensorImpl
-	CheckSameStorage                     // same_storage: an argument keeps its StorageImpl
-	CheckImplUseCountLE1                 // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
-	CheckStorageUseCountEq1              // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
-	CheckSharesStorage                   // shares_storage: a view return shares the viewed argument's StorageImpl
-	CheckFreshOrAlias                    // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
-	CheckReturnsArg                      // returns_arg: an in-place/out= return is the mutated argument
-	CheckNoMutation                      // no_mutation: an argument not marked mutable (!) is not written
-	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
-	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
-	CheckFreshNoAlias                    // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
-	CheckSameContent                     // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
-	CheckImplUseCountEqFresh             // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
+	CheckSameImpl            Check = iota // same_impl: an argument's handle keeps its TensorImpl
+	CheckSameStorage                      // same_storage: an argument keeps its StorageImpl
+	CheckImplUseCountLE1                  // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
+	CheckStorageUseCountEq1               // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
+	CheckSharesStorage                    // shares_storage: a view return shares the viewed argument's StorageImpl
+	CheckFreshOrAlias                     // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
+	CheckReturnsArg                       // returns_arg: an in-place/out= return is the mutated argument
+	CheckNoMutation                       // no_mutation: an argument not marked mutable (!) is not written
+	CheckDistinctOutputs                  // distinct_outputs: fresh outputs of one call do not share storage
+	CheckBindingContext                   // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
+	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
+	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
+	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -239,7 +239,7 @@ var (
 	// implUseChecks are the two forms of the TensorImpl use-count check
 	// of a fresh return: a release's plan has one or the other.
 	implUseChecks = SetOf(CheckImplUseCountLE1, CheckImplUseCountEqFresh)
-	storageChecks  = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
+	storageChecks = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
 		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent)
 	// aliasChecks are the checks an argument sharing storage with an
 	// argument the call may write cannot pass: its version and its bytes
