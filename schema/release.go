@@ -45,6 +45,19 @@ type Release struct {
 	// ImpliedTags are added to every op of namespace aten when tags.yaml
 	// defines them (2.6 L711: pt2_compliant_tag).
 	ImpliedTags []string
+	// KindTags: an out= op gets the tag out and an op whose name ends in
+	// '_' the tag inplace, when tags.yaml defines them (model.py
+	// NativeFunction.from_yaml, 2.14 L760, L764); an op autogen makes gets
+	// them whatever tags.yaml says (native_function_generation.py, 2.14
+	// L348-351).
+	KindTags bool
+	// ConstRefNoOut: use_const_ref_for_mutable_tensors: True is rejected
+	// on an op with out arguments (model.py from_yaml, 2.14 L662).
+	ConstRefNoOut bool
+	// GoneBaseTypes are base types of the schema language this release's
+	// torchgen no longer has (model.py class BaseTy; 2.14 L2042 has no
+	// Dimname).
+	GoneBaseTypes []BaseTy
 
 	// NotViewOps are op names the inplace_view tag does not make view ops
 	// (model.py is_view_op; 1.13 L939: resize_; 2.6 L1064: resize_ and
@@ -93,6 +106,7 @@ type Release struct {
 
 	// The lists above as sets, for the loader.
 	accepted, enum, reserved  map[string]bool
+	goneTypes                 map[BaseTy]bool
 	outNotGrouped, mutNoOut   map[string]bool
 	funcNoOut, inplNotGrouped map[string]bool
 }
@@ -204,6 +218,79 @@ var releases = []*Release{
 			_fused_sdp_choice _print _sink_tokens _nested_get_ragged_idx`),
 		InplaceOpsNotGrouped: []string{"polygamma_"},
 	},
+	{
+		Version: "2.14.1", Series: "2.14",
+		// model.py L296: SparseCsrXPU, SparseMPS, SparseCsrMPS,
+		// NestedTensorHPU and MTIA are new.
+		DispatchKeys: strings.Fields(`CPU SparseCPU SparseCsrCPU MkldnnCPU CUDA MPS XPU SparseXPU
+			SparseCsrXPU SparseCUDA SparseCsrCUDA SparseMPS SparseCsrMPS QuantizedCPU QuantizedCUDA
+			CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor CompositeExplicitAutograd
+			CompositeExplicitAutogradNonFunctional NestedTensorCPU NestedTensorCUDA NestedTensorXPU
+			NestedTensorHPU Meta SparseMeta SparseCsrMeta QuantizedMeta NestedTensorMeta ZeroTensor
+			MTIA`),
+		// model.py L100: AutocastXPU is new (L136).
+		EnumKeys: strings.Fields(`Undefined CatchAll FPGA MAIA Vulkan Metal MKLDNN OpenGL OpenCL
+			IDEEP CustomRNGKeyId MkldnnCPU Sparse SparseCsr NestedTensor Dense PythonTLSSnapshot
+			PreDispatch PythonDispatcher Python FuncTorchDynamicLayerBackMode ZeroTensor Conjugate
+			Negative BackendSelect Named AutogradOther AutogradFunctionality AutogradNestedTensor
+			Tracer Autocast AutocastCPU AutocastCUDA AutocastXPU Batched VmapMode FuncTorchGradWrapper
+			FuncTorchBatched BatchedNestedTensor FuncTorchVmapMode FuncTorchDynamicLayerFrontMode
+			Functionalize TESTING_ONLY_GenericWrapper TESTING_ONLY_GenericMode ADInplaceOrView
+			Autograd CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor
+			CompositeExplicitAutograd CompositeExplicitAutogradNonFunctional
+			FuncTorchBatchedDecomposition
+			CPU CUDA HIP XLA MTIA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3
+			QuantizedCPU QuantizedCUDA QuantizedHIP QuantizedXLA QuantizedMTIA QuantizedMPS
+			QuantizedIPU QuantizedXPU QuantizedHPU QuantizedVE QuantizedLazy QuantizedMeta
+			QuantizedPrivateUse1 QuantizedPrivateUse2 QuantizedPrivateUse3
+			SparseCPU SparseCUDA SparseHIP SparseXLA SparseMTIA SparseMPS SparseIPU SparseXPU
+			SparseHPU SparseVE SparseLazy SparseMeta SparsePrivateUse1 SparsePrivateUse2
+			SparsePrivateUse3
+			SparseCsrCPU SparseCsrCUDA SparseCsrHIP SparseCsrXLA SparseCsrMTIA SparseCsrMPS
+			SparseCsrIPU SparseCsrXPU SparseCsrHPU SparseCsrVE SparseCsrLazy SparseCsrMeta
+			SparseCsrPrivateUse1 SparseCsrPrivateUse2 SparseCsrPrivateUse3
+			NestedTensorCPU NestedTensorCUDA NestedTensorHIP NestedTensorXLA NestedTensorMTIA
+			NestedTensorMPS NestedTensorIPU NestedTensorXPU NestedTensorHPU NestedTensorVE
+			NestedTensorLazy NestedTensorMeta NestedTensorPrivateUse1 NestedTensorPrivateUse2
+			NestedTensorPrivateUse3
+			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMTIA AutogradMPS AutogradIPU
+			AutogradXPU AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
+			AutogradPrivateUse2 AutogradPrivateUse3`),
+		KernelNamespaces:             3,
+		StructuredKeys:               []string{"CPU", "CUDA", "MPS", "XPU", "MTIA"}, // model.py L286
+		TagsList:                     true,
+		ImpliedTags:                  []string{"pt2_compliant_tag"},
+		KindTags:                     true,
+		ConstRefNoOut:                true,
+		GoneBaseTypes:                []BaseTy{Dimname},
+		NotViewOps:                   []string{"resize_", "resize_as_"},
+		InplaceViewNamingExempt:      []string{"resize_", "resize_as_"},
+		InplaceViewNamingExemptBases: []string{"set_"},
+		// Python 3's keyword.kwlist (gen.py L307; the same list in 3.11 and
+		// in 3.13, Debian sid's python3 for 2.14.1).
+		ReservedArgNames: strings.Fields(`False None True and as assert async await break class
+			continue def del elif else except finally for from global if import in is lambda
+			nonlocal not or pass raise return try while with yield`),
+		ReservedArgExceptions:  []string{"_has_compatible_shallow_copy_type from", "random_.from from", "uniform_ from"},
+		DropoutArgSeeded:       true,
+		AutogenViewExemptBases: []string{"set_"},
+		AutogenCoreTag:         "core",
+		AutogenBaseOrder:       []Kind{Mutable, Inplace, Out, Functional},
+		GeneratedTags:          []string{"nondeterministic_seeded", "view_copy", "pt2_compliant_tag"},
+		OutOpsNotGrouped:       []string{"adaptive_avg_pool3d_backward.grad_input", "_slow_conv2d_backward.grad_input"},
+		MutableOpsWithoutOut:   []string{"_cummax_helper", "_cummin_helper"},
+		FunctionalOpsWithoutOut: strings.Fields(`_assert_async _assert_async.msg
+			_assert_tensor_metadata _cslt_sparse_mm_search _assert_scalar _dimI _dimV
+			_has_same_storage_numel _linalg_check_errors _local_scalar_dense
+			_nested_tensor_from_mask_left_aligned _nnz _use_cudnn_ctc_loss
+			_use_cudnn_ctc_loss.Tensor _use_miopen_ctc_loss _use_miopen_ctc_loss.Tensor
+			_validate_compressed_sparse_indices allclose dense_dim equal
+			is_coalesced is_pinned is_same_size is_set_to q_per_channel_axis q_scale q_zero_point
+			qscheme record_stream sparse_dim sym_constrain_range sym_constrain_range_for_size
+			_nested_tensor_storage_offsets _chunk_grad_outputs_efficient_attention
+			_fused_sdp_choice _print _sink_tokens _nested_get_ragged_idx`),
+		InplaceOpsNotGrouped: []string{"polygamma_"},
+	},
 }
 
 func set(names []string) map[string]bool {
@@ -219,6 +306,10 @@ func init() {
 		r.accepted, r.enum, r.reserved = set(r.DispatchKeys), set(r.EnumKeys), set(r.ReservedArgNames)
 		r.outNotGrouped, r.mutNoOut = set(r.OutOpsNotGrouped), set(r.MutableOpsWithoutOut)
 		r.funcNoOut, r.inplNotGrouped = set(r.FunctionalOpsWithoutOut), set(r.InplaceOpsNotGrouped)
+		r.goneTypes = map[BaseTy]bool{}
+		for _, t := range r.GoneBaseTypes {
+			r.goneTypes[t] = true
+		}
 	}
 }
 

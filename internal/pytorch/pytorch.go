@@ -37,6 +37,13 @@ var (
 	tags260 []byte
 	//go:embed 2.6.0/derivatives.yaml
 	deriv260 []byte
+
+	//go:embed 2.14.1/native_functions.yaml
+	nf2141 []byte
+	//go:embed 2.14.1/tags.yaml
+	tags2141 []byte
+	//go:embed 2.14.1/derivatives.yaml
+	deriv2141 []byte
 )
 
 func release(v string, nf, tags, deriv []byte) *Release {
@@ -50,6 +57,7 @@ func release(v string, nf, tags, deriv []byte) *Release {
 var Releases = []*Release{
 	release("1.13.1", nf1131, tags1131, deriv1131),
 	release("2.6.0", nf260, tags260, deriv260),
+	release("2.14.1", nf2141, tags2141, deriv2141),
 }
 
 // Newest returns the newest embedded release.

@@ -20,6 +20,10 @@ var sums = map[string]string{
 	"2.6.0/tags.yaml":              "b5be526e4fb63dba56214a373002b89518e120ac4688b33862739cb7d69574d5",
 	"2.6.0/derivatives.yaml":       "beafa6ca095fa5c5a3b647b04520701194d2fc5f598524b13b8b187e9f0142dd",
 	"2.6.0/LICENSE":                "47a26beb94e3f6b333a3677fc85d546f1fdfd2f0b3686c26d2fb5b10e0134165",
+	"2.14.1/native_functions.yaml": "d68d30699549d4b75ed0a8765a9a29663e7d7be7a25e381a40f6ce72ad2d3060",
+	"2.14.1/tags.yaml":             "013f0f6de0b8503050999db8f68e82bc9f1b009d9955d54dd13e6a648ca2c5c0",
+	"2.14.1/derivatives.yaml":      "a9d832e1993a3f47889a8d5ee52e443407bbd0df895550cc5a02c01b4465a526",
+	"2.14.1/LICENSE":               "bd018feef8825e88181c84eb7e3aa4eafb8f08a20d9fd6ef948569610c4a3e43",
 }
 
 // TestEmbedded checks that every release's embedded bytes are the files of
@@ -49,7 +53,7 @@ func TestEmbedded(t *testing.T) {
 			}
 		}
 	}
-	if Newest().Version != "2.6.0" || Lookup("1.13.1") != Releases[0] || Lookup("1.13") != nil {
+	if Newest().Version != "2.14.1" || Lookup("1.13.1") != Releases[0] || Lookup("1.13") != nil {
 		t.Error("Newest or Lookup")
 	}
 }
