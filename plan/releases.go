@@ -40,6 +40,13 @@ type Release struct {
 	// argument (gen_variable_type.py, the SAVE/ENFORCE_SAME_TENSOR_STORAGE
 	// templates and check_tensorimpl_and_storage).
 	ViewGuardsReturn bool
+	// FreshImplCheck is the check on the TensorImpl use count of a
+	// fresh (or view) return, the assert of gen_variable_type.py's
+	// ENFORCE_TENSOR_IMPL_USE_COUNT template: impl_use_count_le_1
+	// (use_count() <= 1) up to 2.6, impl_use_count_eq_fresh (use_count()
+	// == expected_fresh_use_count(t): 1, or 2 when the tensor has a
+	// PyObject) from 2.14. Both profiles plan it; see docs/plan.md.
+	FreshImplCheck asserts.Check
 	// Runtime is the asserts profile whose skips are this release's
 	// guards: generated wrappers of a pytorch plan for the release run
 	// under it (see [Plan.AssertsProfile]).
@@ -52,7 +59,8 @@ type Release struct {
 var releases = []Release{
 	{
 		Version: "1.13", Full: "1.13.1",
-		Runtime: asserts.PyTorch113,
+		FreshImplCheck: asserts.CheckImplUseCountLE1,
+		Runtime:        asserts.PyTorch113,
 		Source: "PyTorch 1.13.1: torchgen/api/autograd.py L325 (match_differentiability_info, no foreach rule); " +
 			"tools/autograd/gen_variable_type.py L404 (shares_storage guarded by the viewed argument only)",
 	},
@@ -65,10 +73,27 @@ var releases = []Release{
 			"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
 		},
 		ViewGuardsReturn: true,
+		FreshImplCheck:   asserts.CheckImplUseCountLE1,
 		Runtime:          asserts.PyTorch,
 		Source: "PyTorch 2.6.0: torchgen/api/autograd.py L606-658 (match_differentiability_info), " +
 			"L323 (_foreach_with_inplace_ref), L330 (_skip_argument_len_check), L344 (is_reference_for_foreach), " +
 			"L370 (gen_foreach_derivativeinfo); tools/autograd/gen_variable_type.py L433-438 (shares_storage guarded by the return too)",
+	},
+	{
+		Version: "2.14", Full: "2.14.1",
+		ForeachBorrow:     true,
+		ForeachInplaceRef: []string{"_foreach_zero_"},
+		ForeachSkipArgLen: []string{
+			"_foreach_add.Scalar", "_foreach_add_.Scalar", "_foreach_add.ScalarList", "_foreach_add_.ScalarList",
+			"_foreach_sub.Scalar", "_foreach_sub_.Scalar", "_foreach_sub.ScalarList", "_foreach_sub_.ScalarList",
+		},
+		ViewGuardsReturn: true,
+		FreshImplCheck:   asserts.CheckImplUseCountEqFresh,
+		Runtime:          asserts.PyTorch,
+		Source: "PyTorch 2.14.1 (Debian python3-torch 2.14.1+dfsg-1): torchgen/api/autograd.py L323 (_foreach_with_inplace_ref), " +
+			"L330 (_skip_argument_len_check), the matching rules as in 2.6.0; torchgen/packaged/autograd/gen_variable_type.py " +
+			"L442-449 (shares_storage guarded by the return too), L503-508 (ENFORCE_TENSOR_IMPL_USE_COUNT: " +
+			"use_count() == expected_fresh_use_count(t)), templates/VariableType.cpp L50-61 (expected_fresh_use_count)",
 	},
 }
 
@@ -93,7 +118,11 @@ func LookupRelease(version string) (*Release, error) {
 	for _, r := range releases {
 		known = append(known, r.Version)
 	}
-	return nil, fmt.Errorf("PyTorch %s is not supported: assertgen has the lists and rules of PyTorch %s", version, strings.Join(known, " and "))
+	list := known[len(known)-1]
+	if n := len(known); n > 1 {
+		list = strings.Join(known[:n-1], ", ") + " and " + known[n-1]
+	}
+	return nil, fmt.Errorf("PyTorch %s is not supported: assertgen has the lists and rules of PyTorch %s", version, list)
 }
 
 // AssertsProfile returns the asserts profile the plan's wrappers run
