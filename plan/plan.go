@@ -335,7 +335,7 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 
 // implUseCount adds the TensorImpl use-count check k on return ri
 // (impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14:
-// Release.FreshImplCheck) and, after it, not_arg_handle against each
+// Release.ImplUseCheck) and, after it, not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
 // without raising its use count. Both are skipped by e
 // (skip_impl_use_count), and not_arg_handle goes with the use-count check
@@ -453,7 +453,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
-			st.implUseCount(b.release.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 		}
 	}
 	cause, reason, source := b.pytorchKernel(i, o, es)
@@ -635,7 +635,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
-			st.implUseCount(b.release.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
@@ -651,7 +651,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.implUseCount(b.release.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -669,13 +669,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.implUseCount(b.release.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.implUseCount(b.release.FreshImplCheck, f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			freshRets = append(freshRets, ri)

@@ -14,7 +14,7 @@ import (
 // (testdata/reference/pytorch-2.14.1, from torchgen 2.14.1 and its
 // autograd codegen): every op, its kernel decision, its rows in order with
 // their guards. 2.14 asserts impl_use_count_eq_fresh where 1.13.1 and
-// 2.6.0 assert impl_use_count_le_1 (Release.FreshImplCheck).
+// 2.6.0 assert impl_use_count_le_1 (Release.ImplUseCheck).
 func TestReference2141(t *testing.T) {
 	s, err := schema.Embedded("2.14.1")
 	if err != nil {

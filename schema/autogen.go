@@ -376,7 +376,7 @@ func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
 		return nil, nil
 	}
 	var base *Op
-	for _, k := range r.AutogenBaseOrder {
+	for _, k := range r.autogenOrder {
 		if base = d[k]; base != nil {
 			break
 		}

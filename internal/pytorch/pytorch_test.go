@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -53,7 +54,43 @@ func TestEmbedded(t *testing.T) {
 			}
 		}
 	}
-	if Newest().Version != "2.14.1" || Lookup("1.13.1") != Releases[0] || Lookup("1.13") != nil {
-		t.Error("Newest or Lookup")
+	if Newest().Version != "2.14.1" {
+		t.Errorf("Newest: %s", Newest().Version)
+	}
+}
+
+// TestLookup checks the spellings a release answers to, the same for every
+// package: its series, its version, "" for the newest.
+func TestLookup(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "2.14.1"}, {"1.13", "1.13.1"}, {"1.13.1", "1.13.1"}, {"2.6", "2.6.0"}, {"2.6.0", "2.6.0"},
+		{"2.14", "2.14.1"}, {"2.14.1", "2.14.1"},
+	} {
+		r, err := Lookup(tc.in)
+		if err != nil || r.Version != tc.want {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", tc.in, r, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"2", "2.1", "2.6.1", "2.14.0", " 2.6", "v2.6"} {
+		if r, err := Lookup(bad); err == nil {
+			t.Errorf("Lookup(%q) = %v, want an error", bad, r)
+		} else if want := `unknown PyTorch version "` + bad + `": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`; err.Error() != want {
+			t.Errorf("Lookup(%q): %v", bad, err)
+		}
+	}
+}
+
+// TestTable checks what the table's data must satisfy: versions in order,
+// distinct series, a runtime profile named for each release.
+func TestTable(t *testing.T) {
+	seen := map[string]bool{}
+	for i, r := range Releases {
+		if !strings.HasPrefix(r.Version, r.Series+".") || seen[r.Series] {
+			t.Errorf("release %d: version %s, series %s", i, r.Version, r.Series)
+		}
+		seen[r.Series] = true
+		if r.Autograd.Runtime == "" || r.Autograd.Source == "" || len(r.Torchgen.DispatchKeys) == 0 || len(r.Torchgen.AutogenBaseOrder) != 4 {
+			t.Errorf("release %s: incomplete entry", r.Version)
+		}
 	}
 }
