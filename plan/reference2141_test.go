@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -118,4 +119,79 @@ lift_fresh(Tensor(a) self) -> Tensor(a)
 			t.Errorf("%s: the 2.14 plan differs from the 2.6 plan beyond the use-count check:\n2.6:\n%s\n2.14:\n%s", prof, a, b)
 		}
 	}
+}
+
+// explain says which use-count check a release's plan has, in plain
+// words, and names it as the check not_arg_handle is part of.
+func TestExplainFreshImplCheck(t *testing.T) {
+	for _, tc := range []struct{ version, want, notWant string }{
+		{"2.14", "impl_use_count_eq_fresh  return 0        return 0 is a TensorImpl held only by the returned handle, and by the foreign object bound to it (a PyObject) if it has one: use count 1, or 2 with such an object (PyTorch 2.14's expected_fresh_use_count)",
+			"impl_use_count_le_1"},
+		{"2.6", "impl_use_count_le_1      return 0        return 0 is a TensorImpl nothing else holds (use count <= 1)",
+			"impl_use_count_eq_fresh"},
+	} {
+		s, err := schema.Embedded(tc.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prof := range []Profile{PyTorch, Strict} {
+			var b strings.Builder
+			if err := Explain(&b, s, "clone", Options{Profile: prof}); err != nil {
+				t.Fatal(err)
+			}
+			out := strings.Join(strings.Fields(b.String()), " ") // column widths vary
+			if !strings.Contains(out, strings.Join(strings.Fields(tc.want), " ")) || strings.Contains(out, tc.notWant) {
+				t.Errorf("%s %s: explain clone:\n%s\nwant %q, and no %s", tc.version, prof, out, tc.want, tc.notWant)
+			}
+			k := strings.Fields(tc.want)[0]
+			if !strings.Contains(out, "(part of "+k+")") {
+				t.Errorf("%s %s: not_arg_handle is not said to be part of %s:\n%s", tc.version, prof, k, out)
+			}
+		}
+	}
+}
+
+// An allowlist names impl_use_count_eq_fresh like any check: a skip entry
+// drops it, with its not_arg_handle rows, from a 2.14 plan.
+func TestAllowlistNamesEqFresh(t *testing.T) {
+	user, err := allowlist.Parse("user.yaml", []byte(`skip:
+  - op: clone
+    check: impl_use_count_eq_fresh
+    reason: our clone is copy-on-write
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := allowlist.Defaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := schema.Embedded("2.14")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := BuildWith(s, Options{Profile: Strict, Allowlist: allowlist.Merge(d, user)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range p.Ops {
+		if op.Name != "clone" {
+			continue
+		}
+		for _, c := range op.Checks {
+			if isImplUseCount(c.Name) || c.Name == asserts.CheckNotArgHandle {
+				t.Errorf("clone still checks %v", c.Name)
+			}
+		}
+		got := map[asserts.Check]string{}
+		for _, sk := range op.Skipped {
+			got[sk.Name] = sk.Source + ": " + sk.Reason
+		}
+		want := "user.yaml:2: our clone is copy-on-write"
+		if got[asserts.CheckImplUseCountEqFresh] != want || got[asserts.CheckNotArgHandle] != want {
+			t.Errorf("clone's skips %v, want impl_use_count_eq_fresh and not_arg_handle from %q", got, want)
+		}
+		return
+	}
+	t.Fatal("no clone in the 2.14.1 schema")
 }
