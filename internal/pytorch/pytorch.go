@@ -2,7 +2,7 @@
 // release it ships data for, the embedded files (native_functions.yaml and
 // tags.yaml from aten/src/ATen/native/, derivatives.yaml from
 // tools/autograd/, byte for byte, with the release's LICENSE
-// (BSD-3-Clause) beside them) and every rule that differs between the
+// (BSD-3-Clause), embedded with them) and every rule that differs between the
 // releases, as data: how torchgen reads the yaml ([Torchgen], read by
 // package schema) and what the autograd codegen does with it ([Autograd],
 // read by package plan). No package asks for a version number; each reads
@@ -31,6 +31,9 @@ type Release struct {
 	// ("pytorch-2.14.1/native_functions.yaml").
 	NativeFunctions, Tags, Derivatives             []byte
 	NativeFunctionsPath, TagsPath, DerivativesPath string
+	// License is the release's LICENSE (BSD-3-Clause), which the files
+	// are distributed under: it travels with them in the binary.
+	License []byte
 
 	Torchgen Torchgen
 	Autograd Autograd
@@ -184,7 +187,7 @@ type Autograd struct {
 // files holds every release's directory; a release's files are found by
 // its Version.
 //
-//go:embed */native_functions.yaml */tags.yaml */derivatives.yaml
+//go:embed */native_functions.yaml */tags.yaml */derivatives.yaml */LICENSE
 var files embed.FS
 
 func init() {
@@ -199,6 +202,7 @@ func init() {
 		r.NativeFunctions, r.NativeFunctionsPath = read("native_functions.yaml")
 		r.Tags, r.TagsPath = read("tags.yaml")
 		r.Derivatives, r.DerivativesPath = read("derivatives.yaml")
+		r.License, _ = read("LICENSE")
 	}
 }
 

@@ -38,14 +38,14 @@ func TestEmbedded(t *testing.T) {
 			{"native_functions.yaml", r.NativeFunctions},
 			{"tags.yaml", r.Tags},
 			{"derivatives.yaml", r.Derivatives},
-			{"LICENSE", nil},
+			{"LICENSE", r.License},
 		} {
 			path := r.Version + "/" + f.name
 			disk, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.b != nil && string(f.b) != string(disk) {
+			if string(f.b) != string(disk) {
 				t.Errorf("%s: embedded bytes differ from the file", path)
 			}
 			sum := sha256.Sum256(disk)
