@@ -51,9 +51,11 @@ func TestPlanJSONDefault(t *testing.T) {
 		version string
 		ops     int
 	}{
-		{nil, "2.6", 3144},
+		{nil, "2.14", 3103},
+		{[]string{"-pytorch-version", "2.14.1"}, "2.14", 3103},
 		{[]string{"-pytorch-version", "1.13"}, "1.13", 2952},
 		{[]string{"-pytorch-version", "2.6.0"}, "2.6", 3144},
+		{[]string{"-pytorch-version", "2.6"}, "2.6", 3144},
 	} {
 		planJSONDefault(t, tc.args, tc.version, tc.ops)
 	}
@@ -98,7 +100,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"explain", "-h"}, 0, []string{"usage: assertgen explain OP"}},
 		{[]string{"gen", "-help"}, 0, []string{"-kernels"}},
 		{[]string{"vet", "-h"}, 0, []string{"-config"}},
-		{[]string{"plan", "extra"}, 1, []string{`assertgen: unknown op "extra" in pytorch-2.6.0/native_functions.yaml`}},
+		{[]string{"plan", "extra"}, 1, []string{`assertgen: unknown op "extra" in pytorch-2.14.1/native_functions.yaml`}},
 		{[]string{"vet", "extra"}, 2, []string{`assertgen vet: unexpected argument "extra"`}},
 		{[]string{"plan", "-profile", "lenient"}, 2, []string{`unknown profile "lenient"`}},
 		{[]string{"plan", "-schema", bad}, 1, []string{

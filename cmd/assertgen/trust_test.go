@@ -188,8 +188,8 @@ func TestSmallerOnes(t *testing.T) {
 	_, errOut, code := runCLIWithin(t, time.Minute, dir, "gen")
 	lines := strings.Split(strings.TrimSpace(errOut), "\n")
 	want := []string{
-		`assertgen: assertgen.yaml:3:5: ops: unknown op "add.Tensr" in pytorch-2.6.0/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
-		`assertgen.yaml:20002:5: ops: unknown op "nosuchop19998" in pytorch-2.6.0/native_functions.yaml`,
+		`assertgen: assertgen.yaml:3:5: ops: unknown op "add.Tensr" in pytorch-2.14.1/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
+		`assertgen.yaml:20002:5: ops: unknown op "nosuchop19998" in pytorch-2.14.1/native_functions.yaml`,
 		`assertgen: 20000 errors`,
 	}
 	if code != 1 || len(lines) != 20001 || lines[0] != want[0] || lines[19999] != want[1] || lines[20000] != want[2] {
@@ -218,13 +218,13 @@ func TestPlanScoped(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "plan NAME", args: []string{"plan", "transpose_"}, out: []string{transpose}},
 		{name: "plan NAME with overloads", args: []string{"plan", "add", "-json"}, out: []string{
-			`{"profile": "strict", "pytorch_version": "2.6", "ops": [`}},
+			`{"profile": "strict", "pytorch_version": "2.14", "ops": [`}},
 		{name: "plan unknown NAME", args: []string{"plan", "tranpose"}, code: 1, err: []string{
-			`assertgen: unknown op "tranpose" in pytorch-2.6.0/native_functions.yaml; did you mean transpose.*, transpose_?`}},
+			`assertgen: unknown op "tranpose" in pytorch-2.14.1/native_functions.yaml; did you mean transpose.*, transpose_?`}},
 		{name: "plan -ops", args: []string{"plan", "-ops", "add.*,neg"}, out: append(slices.Clone(add), neg)},
 		{name: "plan -config", files: cfg, args: []string{"plan", "-config", "assertgen.yaml"}, out: []string{neg, transpose}},
 		{name: "plan -config, bad ops", files: map[string]string{"assertgen.yaml": "ops: [negg]\n"}, args: []string{"plan", "-config", "assertgen.yaml"}, code: 1, err: []string{
-			`assertgen: assertgen.yaml:1:7: ops: unknown op "negg" in pytorch-2.6.0/native_functions.yaml; did you mean neg, neg_?`}},
+			`assertgen: assertgen.yaml:1:7: ops: unknown op "negg" in pytorch-2.14.1/native_functions.yaml; did you mean neg, neg_?`}},
 		{name: "wrong flag", args: []string{"plan", "-jsn"}, code: 2, err: []string{
 			"assertgen plan: unknown flag -jsn; did you mean -json? (assertgen plan -h lists the flags)"}},
 		{name: "wrong flag of gen", args: []string{"gen", "--kernel", "x"}, code: 2, err: []string{
