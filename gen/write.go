@@ -65,7 +65,10 @@ func WriteFiles(dir string, files []File) error {
 // Either all of it happens or, on an error or when ctx is done before the
 // commit point, none: the directory keeps its previous files and no
 // temporary file is left. A read-only file that would be replaced or
-// removed is an error, as is a file name that is not a plain name.
+// removed is an error, as is a file name that is not a plain name, or a
+// file in dir that is not a regular file. Writes into one directory are
+// serialised: while another Write holds dir, Write returns a
+// [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []File) error {
 	if dir == "" {
 		return errors.New("no output directory")
