@@ -362,11 +362,24 @@ func notRegular(path string, m fs.FileMode) error {
 }
 
 // Interrupted lists the staging directories of interrupted Writes in dir
-// (the next Write completes or removes them).
+// (the next Write completes or removes them). While a Write holds dir,
+// its staging directory is work in progress, not an interrupted one: none
+// is listed.
 func Interrupted(dir string) ([]string, error) {
 	m, err := filepath.Glob(filepath.Join(dir, stagingName+"*"))
+	if err != nil || len(m) == 0 {
+		return nil, err
+	}
+	unlock, err := lockDir(dir)
+	if errors.Is(err, ErrLocked) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	unlock()
 	sort.Strings(m)
-	return m, err
+	return m, nil
 }
 
 // Obsolete lists files in dir that an earlier run with this prefix

@@ -143,7 +143,15 @@ func TestWriteLocked(t *testing.T) {
 	if got := dirNames(t, dir); len(got) != 0 {
 		t.Errorf("Write into a locked directory wrote %v", got)
 	}
+	// A staging directory under a live writer is not an interrupted one.
+	os.Mkdir(stagingDir(dir, "p"), 0o755)
+	if got, err := Interrupted(dir); err != nil || len(got) != 0 {
+		t.Errorf("Interrupted while the directory is held = %v, %v; want none", got, err)
+	}
 	unlock()
+	if got, err := Interrupted(dir); err != nil || len(got) != 1 {
+		t.Errorf("Interrupted after the writer left = %v, %v; want the staging directory", got, err)
+	}
 	if err := Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}}); err != nil {
 		t.Errorf("Write after the lock was released: %v", err)
 	}
