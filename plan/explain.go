@@ -238,8 +238,13 @@ func kindWords(f *schema.Func, k schema.Kind) string {
 		return "writes " + written + "; torchgen looks only at the arguments after self, so it calls the op functional"
 	case k == schema.Functional:
 		return "returns new outputs, writes no argument"
+	case k == schema.Inplace && len(f.Returns) == 0:
+		// _foreach_add_.List: -> ()
+		return "writes self, returns nothing"
 	case k == schema.Inplace:
 		return "writes self and returns it"
+	case k == schema.Out && len(f.Returns) == 0:
+		return "writes its out= arguments, returns nothing"
 	case k == schema.Out:
 		return "writes its out= arguments and returns them"
 	case k == schema.Mutable:
