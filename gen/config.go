@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -88,7 +89,7 @@ var configKeys = []string{
 // LoadConfig reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
 func LoadConfig(path string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -127,9 +128,21 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 			continue
 		}
 		seen[k.Value] = k
+		// yaml.v3's Decode would report a key repeated in a mapping
+		// value (types:) at the mapping, not at the repeated key.
+		if dups := duplicateKeys(v); len(dups) > 0 {
+			for _, d := range dups {
+				errs.Addf(pos(d[1]), "%s: duplicate key %q; first at line %d", k.Value, d[1].Value, d[0].Line)
+			}
+			continue
+		}
 		// Decode the one key into the struct, so types are checked per key.
 		one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}
+		before := *c
 		if err := one.Decode(c); err != nil {
+			// A failed Decode may have set part of the value (some
+			// entries of types:): the key was not read, it keeps none.
+			*c = before
 			msg := err.Error()
 			if te, ok := err.(*yaml.TypeError); ok {
 				msg = strings.Join(te.Errors, "; ")
@@ -158,6 +171,28 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 	// The config comes back with the errors, holding the keys that were
 	// read, so that a caller can report the values' errors too.
 	return c, errs.Err()
+}
+
+// duplicateKeys returns the keys of the mapping n that repeat an earlier
+// one, each with the first.
+func duplicateKeys(n *yaml.Node) [][2]*yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var dups [][2]*yaml.Node
+	first := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if f, ok := first[k.Value]; ok {
+			dups = append(dups, [2]*yaml.Node{f, k})
+			continue
+		}
+		first[k.Value] = k
+	}
+	return dups
 }
 
 // didYouMean returns "; did you mean X?" for the candidate closest to s,

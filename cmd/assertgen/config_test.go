@@ -235,7 +235,7 @@ func TestPlanExplainConfig(t *testing.T) {
 			args: []string{"explain", "add", "-config", "c.yaml"}, code: 1,
 			err: []string{`assertgen: c.yaml:1:10: profile: unknown profile "pytroch" (want strict or pytorch); did you mean "pytorch"?`}},
 		{name: "missing config", args: []string{"plan", "-config", "nope.yaml"}, code: 1,
-			err: []string{`assertgen: open nope.yaml: no such file or directory`}},
+			err: []string{`assertgen: nope.yaml: no such file or directory`}},
 	})
 }
 

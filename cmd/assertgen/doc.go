@@ -234,6 +234,34 @@
 // At run time, ASSERTGEN_ASSERTS=off (or asserts.SetEnabled(false)) turns
 // checking off in a debug build without rebuilding.
 //
+// # Input files
+//
+// Every file assertgen reads as input (the schema, tags.yaml,
+// derivatives.yaml, assertgen.yaml, allowlists, a backend yaml) must be a
+// regular file, or a symbolic link to one, of at most 16 MiB (26 times
+// PyTorch 2.14.1's native_functions.yaml). A device, FIFO, socket or
+// directory, and a larger file, are refused before they are read:
+//
+//	/dev/zero: not a regular file (a character device)
+//	big.yaml: larger than the 16 MiB limit on input files
+//
+// A YAML file holds one document: a second one (a second "---" line) or
+// anything but comments after a "..." line is an error where it starts,
+// never ignored, in every YAML file assertgen reads:
+//
+//	assertgen.yaml:4:1: a second YAML document starts here; the file must hold one document
+//
+// In a schema list (.txt), lines end at "\n", "\r\n" or "\r" alone, as in
+// YAML; a UTF-8 byte order mark at the start is skipped; invalid UTF-8 and
+// the control characters YAML forbids are errors at their place, printed
+// escaped (ops.txt:3:24: control character '\x00' is not allowed), as is
+// any invisible character a message quotes ('\ufeff').
+//
+// Positions are file:line:col, both 1-based, and the column counts bytes,
+// as Go's tools do, in every kind of file: after "ééé" on a line it is 3
+// more than the count of characters; a tab is one byte; a byte order mark
+// counts on the first line.
+//
 // # Exit status
 //
 // 0: success, and -h on a command. 1: errors in the input (reported as
