@@ -49,11 +49,11 @@ func TestInputBounds(t *testing.T) {
 		{"schema", func(f string) []string { return []string{"plan", "-schema", f} }},
 		{"tags", func(f string) []string { return []string{"plan", "-schema", "nf.yaml", "-tags-yaml", f} }},
 		{"derivatives", func(f string) []string {
-			return []string{"plan", "-schema", "nf.yaml", "-profile", "pytorch", "-derivatives", f}
+			return []string{"plan", "-schema", "nf.yaml", "-pytorch-version", "2.6", "-profile", "pytorch", "-derivatives", f}
 		}},
 		{"config", func(f string) []string { return []string{"plan", "-config", f} }},
-		{"allowlist", func(f string) []string { return []string{"plan", "-allowlist", f} }},
-		{"backend", func(f string) []string { return []string{"vet", "-backend", f} }},
+		{"allowlist", func(f string) []string { return []string{"plan", "-allowlists", f} }},
+		{"backend", func(f string) []string { return []string{"vet", "-mode", "interface", "-backend", f} }},
 	}
 	files := []struct{ file, msg string }{
 		{"zero.yaml", "not a regular file (a character device)"},
