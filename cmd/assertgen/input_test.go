@@ -15,7 +15,7 @@ import (
 // memory ran out, and a directory) or larger than input.MaxSize.
 func TestInputBounds(t *testing.T) {
 	dir := t.TempDir()
-	nf, err := os.ReadFile(filepath.Join("..", "..", "internal", "pytorch", "2.14.1", "native_functions.yaml"))
+	nf, err := os.ReadFile(filepath.Join("..", "..", "internal", "pytorch", "2.6.0", "native_functions.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
