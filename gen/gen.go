@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -279,6 +280,39 @@ type fileJob struct {
 	name  string
 	ops   int // the checked wrappers it holds, for Options.Progress
 	build func() (*jen.File, error)
+}
+
+// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
+// checked and direct also part files PREFIX_KIND_N.go.
+var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes"}
+
+// OwnsName reports whether name is the name of a file Generate writes with
+// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
+func OwnsName(prefix, name string) bool {
+	rest, ok := strings.CutPrefix(name, prefix+"_")
+	if !ok || prefix == "" {
+		return false
+	}
+	rest, ok = strings.CutSuffix(rest, ".go")
+	if !ok {
+		return false
+	}
+	kind, part, hasPart := strings.Cut(rest, "_")
+	if !slices.Contains(fileKinds, kind) {
+		return false
+	}
+	if !hasPart {
+		return true
+	}
+	if part == "" || part[0] == '0' || part == "1" {
+		return false
+	}
+	for _, c := range part {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // partName names part k (0-based) of a file.

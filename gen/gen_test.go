@@ -185,45 +185,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func TestWriteFilesAtomic(t *testing.T) {
-	dir := t.TempDir()
-	old := []File{{"a.go", []byte("old a")}, {"b.go", []byte("old b")}}
-	if err := WriteFiles(dir, old); err != nil {
-		t.Fatal(err)
-	}
-	// The second file cannot be written: nothing may change.
-	bad := []File{{"a.go", []byte("new a")}, {"missing/dir/b.go", []byte("new b")}}
-	if err := WriteFiles(dir, bad); err == nil {
-		t.Fatal("no error")
-	}
-	for _, f := range old {
-		got, _ := os.ReadFile(filepath.Join(dir, f.Name))
-		if !bytes.Equal(got, f.Data) {
-			t.Errorf("%s = %q after a failed write, want %q", f.Name, got, f.Data)
-		}
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	stale, err := Stale(dir, []File{{"a.go", []byte("old a")}, {"b.go", []byte("changed")}, {"c.go", nil}})
-	if err != nil || len(stale) != 2 || !strings.HasSuffix(stale[0], "b.go") || !strings.HasSuffix(stale[1], "c.go") {
-		t.Errorf("Stale = %v, %v", stale, err)
-	}
-}
-
-func TestObsolete(t *testing.T) {
-	dir := t.TempDir()
-	head := "// " + Header + "\n"
-	os.WriteFile(filepath.Join(dir, "assertgen_checked.go"), []byte(head), 0o644)
-	os.WriteFile(filepath.Join(dir, "assertgen_checked_2.go"), []byte(head), 0o644)
-	os.WriteFile(filepath.Join(dir, "assertgen_notes.go"), []byte("// hand-written\n"), 0o644)
-	got, err := Obsolete(dir, "assertgen", []File{{Name: "assertgen_checked.go"}})
-	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "assertgen_checked_2.go" {
-		t.Errorf("Obsolete = %v, %v", got, err)
-	}
-}
-
 func TestVetWrongSignature(t *testing.T) {
 	k, err := LoadKernels(smallDir, "../badkernels")
 	if err != nil {

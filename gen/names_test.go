@@ -88,3 +88,12 @@ func TestParamName(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnsName: every name Generate gives is of its prefix's set.
+func TestOwnsName(t *testing.T) {
+	for _, n := range []string{partName("p", "checked", 0), partName("p", "checked", 11), partName("p", "direct", 1), "p_kernels.go", "p_adapter.go", "p_shapes.go"} {
+		if !OwnsName("p", n) {
+			t.Errorf("OwnsName(p, %s) = false", n)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -267,15 +268,15 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *check {
-		stale, err := gen.Stale(dir, res.Files)
+		stale, err := output.Stale(dir, res.Files)
 		if err != nil {
 			return err
 		}
-		obsolete, err := gen.Obsolete(dir, res.Prefix, res.Files)
+		obsolete, err := output.Obsolete(dir, res.Prefix, res.Files)
 		if err != nil {
 			return err
 		}
-		interrupted, err := gen.Interrupted(dir)
+		interrupted, err := output.Interrupted(dir)
 		if err != nil {
 			return err
 		}
@@ -329,15 +330,15 @@ func inModule(dir string) bool {
 	}
 }
 
-// writeWaiting is gen.Write that, while another assertgen writes into
+// writeWaiting is output.Write that, while another assertgen writes into
 // dir, says so once and waits for it (until ctx is done): two gens into
 // one directory take their turns, and the directory holds the complete
 // set of the one that wrote last.
 func writeWaiting(ctx context.Context, stderr io.Writer, dir, prefix string, files []gen.File) error {
 	told := false
 	for {
-		err := gen.Write(ctx, dir, prefix, files)
-		if !errors.Is(err, gen.ErrLocked) {
+		err := output.Write(ctx, dir, prefix, files)
+		if !errors.Is(err, output.ErrLocked) {
 			return err
 		}
 		if !told {
@@ -353,10 +354,10 @@ func writeWaiting(ctx context.Context, stderr io.Writer, dir, prefix string, fil
 }
 
 // checkOutputDir refuses an output directory that holds Go files assertgen
-// did not write (see gen.Foreign): the generated files make a package of
+// did not write (see output.Foreign): the generated files make a package of
 // their own, and writing them into another package breaks it.
 func checkOutputDir(dir, pkg string) error {
-	foreign, err := gen.Foreign(dir, pkg)
+	foreign, err := output.Foreign(dir, pkg)
 	if err != nil || len(foreign) == 0 {
 		return err
 	}

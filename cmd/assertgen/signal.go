@@ -29,7 +29,7 @@ func signalCode(sig os.Signal) int {
 // A guard catches SIGINT and SIGTERM for a command that writes files.
 // Before the command starts writing, a signal ends the process at once
 // (nothing was written). While it writes, the signal cancels the write's
-// context: gen.Write then either undoes its staging (the old files stay)
+// context: output.Write then either undoes its staging (the old files stay)
 // or, past its commit point, finishes (the new files are complete); the
 // command then exits with the signal's code. After the guard is stopped a
 // signal still ends the process with its code (the files are complete):

@@ -1,6 +1,6 @@
 //go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
 
-package gen
+package output
 
 // lockDir does not lock on this system: two Writes into one directory at
 // once are not serialised here.

@@ -1,12 +1,16 @@
-package gen
+package output
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/gen"
 )
 
 func dirNames(t *testing.T, dir string) []string {
@@ -27,13 +31,13 @@ func dirNames(t *testing.T, dir string) []string {
 // nothing, and a read-only target is an error.
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + Header + "\n"
-	old := []File{{"p_checked.go", []byte(head + "old a")}, {"p_checked_2.go", []byte(head + "old b")}}
+	head := "// " + gen.Header + "\n"
+	old := []gen.File{{Name: "p_checked.go", Data: []byte(head + "old a")}, {Name: "p_checked_2.go", Data: []byte(head + "old b")}}
 	if err := Write(context.Background(), dir, "p", old); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "p_notes.go"), []byte("// hand-written\n"), 0o644)
-	next := []File{{"p_checked.go", []byte(head + "new a")}}
+	next := []gen.File{{Name: "p_checked.go", Data: []byte(head + "new a")}}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -61,7 +65,7 @@ func TestWrite(t *testing.T) {
 	if data, _ := os.ReadFile(filepath.Join(dir, "p_checked.go")); string(data) != head+"new a" {
 		t.Errorf("p_checked.go = %q", data)
 	}
-	if err := Write(context.Background(), dir, "p", []File{{"../x.go", nil}}); err == nil {
+	if err := Write(context.Background(), dir, "p", []gen.File{{Name: "../x.go", Data: nil}}); err == nil {
 		t.Error("Write accepted a path as a file name")
 	}
 }
@@ -69,7 +73,7 @@ func TestWrite(t *testing.T) {
 func TestForeign(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
-		"assertgen_checked.go": "// " + Header + "\n\npackage p\n",
+		"assertgen_checked.go": "// " + gen.Header + "\n\npackage p\n",
 		"kernels.go":           "package p\n\nfunc Add() {}\n",
 		"kernels_test.go":      "package p\n",
 		"_ignored.go":          "x",
@@ -97,7 +101,7 @@ func TestForeign(t *testing.T) {
 // gives.
 func TestObsoleteOwnSet(t *testing.T) {
 	dir := t.TempDir()
-	head := "// " + Header + "\n"
+	head := "// " + gen.Header + "\n"
 	for _, n := range []string{
 		"ops_checked.go", "ops_checked_2.go", "ops_checked_3.go", "ops_direct_2.go", "ops_shapes.go", "ops_kernels.go", "ops_adapter.go",
 		"ops_extra_checked.go", "ops_extra_direct.go", "ops_extra_shapes.go", "ops_checked_02.go", "ops_checked_1.go", "ops_checked_x.go", "ops_notes.go",
@@ -105,7 +109,7 @@ func TestObsoleteOwnSet(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n), []byte(head), 0o644)
 	}
 	os.WriteFile(filepath.Join(dir, "ops_direct.go"), []byte("// hand-written\n"), 0o644)
-	got, err := Obsolete(dir, "ops", []File{{Name: "ops_checked.go"}, {Name: "ops_shapes.go"}})
+	got, err := Obsolete(dir, "ops", []gen.File{{Name: "ops_checked.go"}, {Name: "ops_shapes.go"}})
 	var names []string
 	for _, g := range got {
 		names = append(names, filepath.Base(g))
@@ -113,12 +117,6 @@ func TestObsoleteOwnSet(t *testing.T) {
 	want := []string{"ops_adapter.go", "ops_checked_2.go", "ops_checked_3.go", "ops_direct_2.go", "ops_kernels.go"}
 	if err != nil || !slices.Equal(names, want) {
 		t.Errorf("Obsolete = %v, %v; want %v", names, err, want)
-	}
-	// Every name Generate gives is of its prefix's set.
-	for _, n := range []string{partName("p", "checked", 0), partName("p", "checked", 11), partName("p", "direct", 1), "p_kernels.go", "p_adapter.go", "p_shapes.go"} {
-		if !ownName("p", n) {
-			t.Errorf("ownName(p, %s) = false", n)
-		}
 	}
 }
 
@@ -134,8 +132,8 @@ func TestWriteLocked(t *testing.T) {
 	if _, err := lockDir(dir); err != ErrLocked {
 		t.Skipf("no directory lock on this system: %v", err)
 	}
-	head := "// " + Header + "\n"
-	err = Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}})
+	head := "// " + gen.Header + "\n"
+	err = Write(context.Background(), dir, "p", []gen.File{{Name: "p_checked.go", Data: []byte(head)}})
 	var le *LockedError
 	if !errors.As(err, &le) || err.Error() != dir+": another assertgen is writing into this directory; nothing was written" {
 		t.Errorf("Write into a locked directory: %v", err)
@@ -152,7 +150,46 @@ func TestWriteLocked(t *testing.T) {
 	if got, err := Interrupted(dir); err != nil || len(got) != 1 {
 		t.Errorf("Interrupted after the writer left = %v, %v; want the staging directory", got, err)
 	}
-	if err := Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}}); err != nil {
+	if err := Write(context.Background(), dir, "p", []gen.File{{Name: "p_checked.go", Data: []byte(head)}}); err != nil {
 		t.Errorf("Write after the lock was released: %v", err)
+	}
+}
+
+func TestWriteFilesAtomic(t *testing.T) {
+	dir := t.TempDir()
+	old := []gen.File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("old b")}}
+	if err := Write(context.Background(), dir, "", old); err != nil {
+		t.Fatal(err)
+	}
+	// The second file cannot be written: nothing may change.
+	bad := []gen.File{{Name: "a.go", Data: []byte("new a")}, {Name: "missing/dir/b.go", Data: []byte("new b")}}
+	if err := Write(context.Background(), dir, "", bad); err == nil {
+		t.Fatal("no error")
+	}
+	for _, f := range old {
+		got, _ := os.ReadFile(filepath.Join(dir, f.Name))
+		if !bytes.Equal(got, f.Data) {
+			t.Errorf("%s = %q after a failed write, want %q", f.Name, got, f.Data)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	stale, err := Stale(dir, []gen.File{{Name: "a.go", Data: []byte("old a")}, {Name: "b.go", Data: []byte("changed")}, {Name: "c.go", Data: nil}})
+	if err != nil || len(stale) != 2 || !strings.HasSuffix(stale[0], "b.go") || !strings.HasSuffix(stale[1], "c.go") {
+		t.Errorf("Stale = %v, %v", stale, err)
+	}
+}
+
+func TestObsolete(t *testing.T) {
+	dir := t.TempDir()
+	head := "// " + gen.Header + "\n"
+	os.WriteFile(filepath.Join(dir, "assertgen_checked.go"), []byte(head), 0o644)
+	os.WriteFile(filepath.Join(dir, "assertgen_checked_2.go"), []byte(head), 0o644)
+	os.WriteFile(filepath.Join(dir, "assertgen_notes.go"), []byte("// hand-written\n"), 0o644)
+	got, err := Obsolete(dir, "assertgen", []gen.File{{Name: "assertgen_checked.go"}})
+	if err != nil || len(got) != 1 || filepath.Base(got[0]) != "assertgen_checked_2.go" {
+		t.Errorf("Obsolete = %v, %v", got, err)
 	}
 }

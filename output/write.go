@@ -1,4 +1,7 @@
-package gen
+// Package output writes the files gen made into a directory, all or
+// nothing, and tells which files there are stale, obsolete, interrupted or
+// foreign.
+package output
 
 import (
 	"bufio"
@@ -17,6 +20,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/assertgen/assertgen/gen"
 )
 
 // Writing a set of files is a small transaction with a journal, so that
@@ -53,12 +58,6 @@ func stagingDir(dir, prefix string) string {
 	return filepath.Join(dir, stagingName+"-"+prefix)
 }
 
-// WriteFiles writes files into dir all or nothing (see Write); it removes
-// no other file.
-func WriteFiles(dir string, files []File) error {
-	return Write(context.Background(), dir, "", files)
-}
-
 // Write writes files into dir as one transaction and, in the same
 // transaction, removes the files an earlier run with this prefix generated
 // that files no longer contains (see Obsolete; prefix "" removes none).
@@ -69,7 +68,7 @@ func WriteFiles(dir string, files []File) error {
 // file in dir that is not a regular file. Writes into one directory are
 // serialised: while another Write holds dir, Write returns a
 // [*LockedError] and changes nothing.
-func Write(ctx context.Context, dir, prefix string, files []File) error {
+func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
 	if dir == "" {
 		return errors.New("no output directory")
 	}
@@ -147,7 +146,7 @@ func pause() {
 
 // stageFiles writes the files and then the journal into stage; the rename
 // of the journal is the commit point.
-func stageFiles(ctx context.Context, stage string, files []File, obsolete []string) error {
+func stageFiles(ctx context.Context, stage string, files []gen.File, obsolete []string) error {
 	for _, f := range files {
 		pause()
 		if err := ctx.Err(); err != nil {
@@ -226,7 +225,7 @@ func recoverStaging(dir, stage string) error {
 
 // checkWritable refuses to replace or remove a file its owner cannot
 // write: a read-only generated file is someone's decision, not staleness.
-func checkWritable(dir string, files []File, obsolete []string) error {
+func checkWritable(dir string, files []gen.File, obsolete []string) error {
 	paths := slices.Clone(obsolete)
 	for _, f := range files {
 		paths = append(paths, filepath.Join(dir, f.Name))
@@ -287,7 +286,7 @@ func syncDir(dir string) error {
 // that is not a regular file (a symbolic link, a device, ...) is an error,
 // and no more of a copy is read than the size of the file it is compared
 // with.
-func Stale(dir string, files []File) ([]string, error) {
+func Stale(dir string, files []gen.File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.Name)
@@ -390,7 +389,7 @@ func Interrupted(dir string) ([]string, error) {
 // from 2), and it starts with the generated-code header. The names are
 // unambiguous across prefixes, since no kind has an underscore: prefix ops
 // never claims ops_extra_checked.go, which prefix ops_extra wrote.
-func Obsolete(dir, prefix string, files []File) ([]string, error) {
+func Obsolete(dir, prefix string, files []gen.File) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -405,7 +404,7 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 	var out []string
 	for _, e := range entries {
 		n := e.Name()
-		if keep[n] || !ownName(prefix, n) {
+		if keep[n] || !gen.OwnsName(prefix, n) {
 			continue
 		}
 		if !e.Type().IsRegular() {
@@ -423,39 +422,6 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 	return out, nil
 }
 
-// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
-// checked and direct also part files PREFIX_KIND_N.go.
-var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes"}
-
-// ownName reports whether name is the name of a file gen writes with
-// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
-func ownName(prefix, name string) bool {
-	rest, ok := strings.CutPrefix(name, prefix+"_")
-	if !ok || prefix == "" {
-		return false
-	}
-	rest, ok = strings.CutSuffix(rest, ".go")
-	if !ok {
-		return false
-	}
-	kind, part, hasPart := strings.Cut(rest, "_")
-	if !slices.Contains(fileKinds, kind) {
-		return false
-	}
-	if !hasPart {
-		return true
-	}
-	if part == "" || part[0] == '0' || part == "1" {
-		return false
-	}
-	for _, c := range part {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // isGenerated reports whether the file at path starts with assertgen's
 // generated-code header line.
 func isGenerated(path string) (bool, error) {
@@ -464,7 +430,7 @@ func isGenerated(path string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	header := "// " + Header + "\n"
+	header := "// " + gen.Header + "\n"
 	buf := make([]byte, len(header))
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
