@@ -148,7 +148,7 @@ func (nm *names) noMatch(e *Entry, s *schema.Schema) string {
 			return fmt.Sprintf("%s: unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", e.Category, op, op, listSome(ovs, 4))
 		}
 	}
-	if best := near(op, nm.byMatch[e.Match]); len(best) > 0 {
+	if best := schema.Near(op, nm.byMatch[e.Match]); len(best) > 0 {
 		return fmt.Sprintf("%s: unknown op %q; did you mean %q?", e.Category, op, best[0])
 	}
 	what := "op"
@@ -165,58 +165,6 @@ func listSome(ns []string, n int) string {
 	return strings.Join(ns[:n], ", ") + ", ..."
 }
 
-// near returns the candidates close enough to s to be a typo of it (at
-// most 1 edit for short names, up to 3 for long ones), nearest first.
-func near(s string, cands []string) []string {
-	limit := min(1+len(s)/6, 3)
-	type cand struct {
-		name string
-		d    int
-	}
-	var cs []cand
-	for _, c := range cands {
-		if len(c)-len(s) > limit || len(s)-len(c) > limit {
-			continue
-		}
-		if d := editDistance(s, c, limit+1); d <= limit {
-			cs = append(cs, cand{c, d})
-		}
-	}
-	slices.SortStableFunc(cs, func(a, b cand) int { return a.d - b.d })
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.name
-	}
-	return out
-}
-
-// editDistance returns the Levenshtein distance of a and b, or any value
-// >= limit when it is at least limit.
-func editDistance(a, b string, limit int) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin >= limit {
-			return limit
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // Suggest returns up to n names of s close to name, nearest first, for
 // "unknown op" messages elsewhere: op names ("transpose.int"), names with
 // overloads ("transpose") and "name.*" forms.
@@ -230,7 +178,7 @@ func Suggest(s *schema.Schema, name string, n int) []string {
 			}
 		}
 	}
-	out := near(name, cands)
+	out := schema.Near(name, cands)
 	return out[:min(n, len(out))]
 }
 

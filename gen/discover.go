@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -187,7 +186,7 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 			}
 		}
 		msg := fmt.Sprintf("no type %s in %s", t.Name, t.Path)
-		if near := allowlist.Near(t.Name, names); len(near) > 0 {
+		if near := schema.Near(t.Name, names); len(near) > 0 {
 			fixed := t
 			fixed.Name = near[0]
 			msg += fmt.Sprintf("; did you mean %q?", fixed.String())

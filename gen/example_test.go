@@ -46,29 +46,3 @@ func must(t gen.GoType, err error) gen.GoType {
 	}
 	return t
 }
-
-func ExampleParseBackend() {
-	src := []byte(`backend: MyDevice
-cpp_namespace: my_device
-supported:
-  - add.Tensor
-  - transpose.int
-autograd:
-  - max.dim
-`)
-	b, err := gen.ParseBackend("my_backend.yaml", src)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, op := range b.Ops() {
-		fmt.Println(op.Pos, op.Name)
-	}
-	_, err = gen.ParseBackend("typo.yaml", []byte("backend: X\ncpp_namespace: x\nsuported: [abs]\n"))
-	fmt.Println(err)
-	// Output:
-	// my_backend.yaml:4:5 add.Tensor
-	// my_backend.yaml:5:5 transpose.int
-	// my_backend.yaml:7:5 max.dim
-	// typo.yaml:3:1: unknown key "suported"; did you mean "supported"?
-}

@@ -92,10 +92,10 @@ func (o *Options) defaults() error {
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
 	}
-	if !validPrefix(o.Prefix) {
+	if !ValidPrefix(o.Prefix) {
 		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
 	}
-	if !validTag(o.BuildTag) {
+	if !ValidTag(o.BuildTag) {
 		return fmt.Errorf("invalid build tag %q", o.BuildTag)
 	}
 	switch o.Mode {
@@ -113,11 +113,11 @@ func (o *Options) defaults() error {
 	return nil
 }
 
-// validPrefix reports whether p can prefix the names of generated files:
+// ValidPrefix reports whether p can prefix the names of generated files:
 // ASCII letters, digits, _, - and ., not starting with . or -. Nothing in
 // it is special to a shell or to path.Match, and a name made with it is a
 // plain file name.
-func validPrefix(p string) bool {
+func ValidPrefix(p string) bool {
 	if p == "" || p[0] == '.' || p[0] == '-' {
 		return false
 	}
@@ -129,7 +129,7 @@ func validPrefix(p string) bool {
 	return true
 }
 
-func validTag(t string) bool {
+func ValidTag(t string) bool {
 	if t == "" {
 		return false
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -30,17 +32,26 @@ func smallPlan(t testing.TB, profile plan.Profile) *plan.Plan {
 	return p
 }
 
+// smallTypes returns the default types merged with the types: of the
+// small assertgen.yaml (the config package reads the whole file; this test
+// of gen reads only the type map).
 func smallTypes(t testing.TB) TypeMap {
 	t.Helper()
-	c, err := LoadConfig(filepath.Join(smallDir, "assertgen.yaml"))
+	src, err := os.ReadFile(filepath.Join(smallDir, "assertgen.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := c.TypeMap()
-	if err != nil {
+	var c struct{ Types map[string]string }
+	if err := yaml.Unmarshal(src, &c); err != nil {
 		t.Fatal(err)
 	}
-	return m
+	over := TypeMap{}
+	for k, v := range c.Types {
+		if over[k], err = ParseGoType(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return DefaultTypes().Merge(over)
 }
 
 func smallKernels(t testing.TB) *KernelSet {

@@ -140,3 +140,29 @@ func ExampleParseDerivatives() {
 	// derivatives.yaml:5:9 argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
 	//   Default self non_differentiable=true
 }
+
+func ExampleParseBackend() {
+	src := []byte(`backend: MyDevice
+cpp_namespace: my_device
+supported:
+  - add.Tensor
+  - transpose.int
+autograd:
+  - max.dim
+`)
+	b, err := schema.ParseBackend("my_backend.yaml", src)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, op := range b.Ops() {
+		fmt.Println(op.Pos, op.Name)
+	}
+	_, err = schema.ParseBackend("typo.yaml", []byte("backend: X\ncpp_namespace: x\nsuported: [abs]\n"))
+	fmt.Println(err)
+	// Output:
+	// my_backend.yaml:4:5 add.Tensor
+	// my_backend.yaml:5:5 transpose.int
+	// my_backend.yaml:7:5 max.dim
+	// typo.yaml:3:1: unknown key "suported"; did you mean "supported"?
+}

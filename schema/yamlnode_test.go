@@ -7,7 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/allowlist"
-	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -24,8 +24,8 @@ func TestYAMLErrorPositions(t *testing.T) {
 		"tags.yaml":             func(p string, src []byte) error { _, err := schema.ParseTags(p, src); return err },
 		"derivatives.yaml":      func(p string, src []byte) error { _, err := schema.ParseDerivatives(p, src); return err },
 		"allowlist":             func(p string, src []byte) error { _, err := allowlist.Parse(p, src); return err },
-		"assertgen.yaml":        func(p string, src []byte) error { _, err := gen.ParseConfig(p, src); return err },
-		"backend yaml":          func(p string, src []byte) error { _, err := gen.ParseBackend(p, src); return err },
+		"assertgen.yaml":        func(p string, src []byte) error { _, err := config.ParseConfig(p, src); return err },
+		"backend yaml":          func(p string, src []byte) error { _, err := schema.ParseBackend(p, src); return err },
 	}
 	for _, tc := range []struct{ src, want string }{
 		// Parser errors: the line of the construct the problem is in.

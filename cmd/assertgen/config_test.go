@@ -246,7 +246,7 @@ func TestPlanExplainConfig(t *testing.T) {
 func TestBackendCLI(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	cfg := filepath.Join(small, "assertgen.yaml")
-	backend, _ := filepath.Abs("../../gen/testdata/backend/my_backend.yaml")
+	backend, _ := filepath.Abs("../../schema/testdata/backend/my_backend.yaml")
 	withReshape := "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
 	runCases(t, []cliCase{
 		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-output", "out"}, code: 0,

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -23,7 +23,7 @@ type cliFlags struct {
 	stderr io.Writer
 
 	config     string
-	cfg        gen.Config // values of the flags that were set
+	cfg        config.Config // values of the flags that were set
 	types      stringList
 	allow      stringList
 	ops        string
@@ -86,11 +86,11 @@ func (f *cliFlags) opsFlag(fs *flag.FlagSet) {
 // assertgen.yaml in the working directory if there is one), applies the
 // flags that were set and validates the result. A bad flag value is a
 // usage error; a bad value in the file an error at its position.
-func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
+func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
 	for _, note := range f.deprecated {
 		fmt.Fprintln(f.stderr, note)
 	}
-	var c *gen.Config
+	var c *config.Config
 	path := f.config
 	if path == "" && f.full {
 		if _, err := os.Stat("assertgen.yaml"); err == nil {
@@ -100,7 +100,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 	var errs schema.ErrorList
 	if path != "" {
 		var err error
-		c, err = gen.LoadConfig(path)
+		c, err = config.LoadConfig(path)
 		if err != nil && (c == nil || !errors.As(err, &errs)) {
 			return nil, err
 		}
@@ -108,7 +108,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			fmt.Fprintf(f.stderr, "assertgen: %v\n", note)
 		}
 	} else {
-		c = &gen.Config{Dir: "."}
+		c = &config.Config{Dir: "."}
 	}
 	// Paths given as flags are relative to the working directory.
 	wd := func(p string) string {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/output"
 	"github.com/assertgen/assertgen/plan"
@@ -23,7 +23,7 @@ import (
 var errFindings = errors.New("findings")
 
 // planInputOf returns what the plan of c is built from.
-func planInputOf(c *gen.Config) planInput {
+func planInputOf(c *config.Config) planInput {
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
 		version: c.PyTorchVersion, profile: plan.Strict}
 	if c.Profile != "" {
@@ -37,14 +37,14 @@ func planInputOf(c *gen.Config) planInput {
 
 // setup turns a config into the schema, the plan and the generator
 // options.
-func setup(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
+func setup(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
 	s, p, o, _, err := setupWhere(c)
 	return s, p, o, err
 }
 
 // setupWhere is setup that also returns where each selected op is named
 // (its entry in ops: or in the backend file), for vet's messages.
-func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
+func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
 	var o gen.Options
 	in := planInput(planInputOf(c))
 	s, opts, err := in.load()
@@ -96,7 +96,7 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 // before any work: at the config's mode: (or its first line), or as a
 // usage error when no config says anything (as when vet runs where there
 // is no assertgen.yaml).
-func checkKernelsGiven(c *gen.Config, f *cliFlags) error {
+func checkKernelsGiven(c *config.Config, f *cliFlags) error {
 	if c.Kernels != "" || c.Mode == string(gen.InterfaceMode) {
 		return nil
 	}
@@ -122,7 +122,7 @@ func checkKernelsGiven(c *gen.Config, f *cliFlags) error {
 // generated package is built (the config's directory; the packages the
 // kernels package k imports are known already), and Tensor's must be able
 // to hold nil. Each problem is an error at the value's position.
-func checkTypeMap(c *gen.Config, k *gen.KernelSet) error {
+func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 	var errs schema.ErrorList
 	keys := slices.Sorted(maps.Keys(c.Types))
 	var ts []gen.GoType
@@ -156,7 +156,7 @@ func checkTypeMap(c *gen.Config, k *gen.KernelSet) error {
 // kernel would otherwise have "the wrong signature", with no word of the
 // config. The kernel of the first op whose first argument is a Tensor
 // tells the type.
-func checkTensorType(c *gen.Config, p *plan.Plan, k *gen.KernelSet) error {
+func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
 	if _, ok := c.Types["Tensor"]; ok {
 		return nil
 	}
@@ -191,7 +191,7 @@ func checkTensorType(c *gen.Config, p *plan.Plan, k *gen.KernelSet) error {
 // gen: the list itself, or with a backend file the backend's ops that the
 // list selects (all of them without a list); and where the ops named
 // exactly are named.
-func selectOps(c *gen.Config, s *schema.Schema) ([]string, map[string]schema.Position, error) {
+func selectOps(c *config.Config, s *schema.Schema) ([]string, map[string]schema.Position, error) {
 	if err := c.CheckOps(s); err != nil {
 		return nil, nil, err
 	}
@@ -202,11 +202,11 @@ func selectOps(c *gen.Config, s *schema.Schema) ([]string, map[string]schema.Pos
 	if c.Backend == "" {
 		return c.Ops, where, nil
 	}
-	b, err := gen.LoadBackend(c.Resolve(c.Backend))
+	b, err := schema.LoadBackend(c.Resolve(c.Backend))
 	if err != nil {
 		return nil, nil, err
 	}
-	ops, err := b.Select(s, c)
+	ops, err := c.BackendOps(b, s)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -230,7 +230,7 @@ func packageNameFor(dir string) string {
 	return b.String()
 }
 
-func outputDir(c *gen.Config) string {
+func outputDir(c *config.Config) string {
 	if out := c.Resolve(c.Output); out != "" {
 		return out
 	}
@@ -458,7 +458,7 @@ func nearKernel(want string, unused []string) string {
 		}
 	}
 	if best == "" {
-		if near := allowlist.Near(want, unused); len(near) > 0 {
+		if near := schema.Near(want, unused); len(near) > 0 {
 			best = near[0]
 		}
 	}

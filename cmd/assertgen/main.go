@@ -13,7 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -161,7 +161,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 		msg = "unknown flag -" + name
-		if near := allowlist.Near(name, names); len(near) > 0 {
+		if near := schema.Near(name, names); len(near) > 0 {
 			msg += "; did you mean -" + near[0] + "?"
 		}
 	}
@@ -221,7 +221,7 @@ func namePatterns(s *schema.Schema, names []string) ([]string, error) {
 		case bases[n] && !strings.ContainsAny(n, `*?[\`):
 			out = append(out, n+".*")
 		default:
-			if msg := gen.UnknownOp(s, known, n); msg != "" {
+			if msg := config.UnknownOp(s, known, n); msg != "" {
 				errs = append(errs, msg)
 				continue
 			}

@@ -1,4 +1,4 @@
-package gen
+package config
 
 import (
 	"os"
@@ -14,7 +14,7 @@ import (
 // structure (ParseConfig) or of the values (Validate), is one line at a
 // position inside the file (columns in bytes).
 func FuzzParseConfig(f *testing.F) {
-	for _, p := range []string{"testdata/small/assertgen.yaml", "../examples/refops/assertgen.yaml"} {
+	for _, p := range []string{smallDir + "/assertgen.yaml", "../examples/refops/assertgen.yaml"} {
 		seed, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)

@@ -1,14 +1,19 @@
-package gen
+package config
 
 import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/assertgen/assertgen/schema"
 )
+
+// backendFile is a backend yaml for the ops of smallDir's schema.
+const backendFile = "../schema/testdata/backend/my_backend.yaml"
+
+// smallDir holds a small schema and an assertgen.yaml for it.
+const smallDir = "../gen/testdata/small"
 
 func loadSmall(t testing.TB) *schema.Schema {
 	t.Helper()
@@ -21,7 +26,7 @@ func loadSmall(t testing.TB) *schema.Schema {
 
 func TestBackendSelect(t *testing.T) {
 	s := loadSmall(t)
-	b, err := LoadBackend("testdata/backend/my_backend.yaml")
+	b, err := schema.LoadBackend(backendFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,13 +41,13 @@ func TestBackendSelect(t *testing.T) {
 		{nil, []string{"add.Tensor", "add_.Tensor", "transpose.int", "cat", "max.dim"}, ""},
 		{[]string{"add*"}, []string{"add.Tensor", "add_.Tensor"}, ""},
 		{[]string{"cat", "max.dim"}, []string{"cat", "max.dim"}, ""},
-		{[]string{"cat", "add.out"}, nil, `-ops: "add.out" selects no op of the backend testdata/backend/my_backend.yaml`},
+		{[]string{"cat", "add.out"}, nil, `-ops: "add.out" selects no op of the backend ` + backendFile},
 	} {
 		c := &Config{Ops: tc.ops}
 		if tc.ops != nil {
 			c.SetByFlag("ops", "-ops")
 		}
-		got, err := b.Select(s, c)
+		got, err := c.BackendOps(b, s)
 		if tc.err != "" {
 			if err == nil || err.Error() != tc.err {
 				t.Errorf("ops %v: error %v, want %s", tc.ops, err, tc.err)
@@ -79,9 +84,9 @@ func TestBackendErrors(t *testing.T) {
 				"b.yaml:5:5: supported: unknown op \"add\": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out\n" +
 				"b.yaml:7:10: symint: unknown op \"tranpose.int\" in " + filepath.Join(smallDir, "native_functions.yaml") + "; did you mean transpose.int?"},
 	} {
-		b, err := ParseBackend("b.yaml", []byte(tc.src))
+		b, err := schema.ParseBackend("b.yaml", []byte(tc.src))
 		if err == nil {
-			err = b.Check(s)
+			err = checkBackend(b, s)
 		}
 		got := ""
 		if err != nil {
@@ -111,11 +116,11 @@ func TestBackendPyTorchLazy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := ParseBackend(tc.path, src)
+		b, err := schema.ParseBackend(tc.path, src)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Check(s); err != nil {
+		if err := checkBackend(b, s); err != nil {
 			t.Fatal(err)
 		}
 		if b.Key != "Lazy" || len(b.Ops()) < 100 {
@@ -123,42 +128,4 @@ func TestBackendPyTorchLazy(t *testing.T) {
 		}
 		t.Logf("%s: %d ops with a kernel (supported %d, full_codegen %d, autograd %d)", tc.path, len(b.Ops()), len(b.Supported), len(b.FullCodegen), len(b.Autograd))
 	}
-}
-
-func FuzzParseBackend(f *testing.F) {
-	seed, err := os.ReadFile("testdata/backend/my_backend.yaml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(seed)
-	f.Add([]byte("backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - [x]\nautograd: [add.Tensor]\n"))
-	f.Add([]byte("backend: X\nbackend: Y\nsupported: 3\nnon_native: {a: 1}\n"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		b, err := ParseBackend("f.yaml", src)
-		if err != nil {
-			el, ok := err.(schema.ErrorList)
-			if !ok {
-				t.Fatalf("error of type %T: %v", err, err)
-			}
-			for _, e := range el {
-				if e.Pos.Filename != "f.yaml" || e.Pos.Line < 1 || e.Pos.Column < 1 || strings.Contains(e.Msg, "\n") {
-					t.Fatalf("error without a position or on several lines: %q", e.Error())
-				}
-			}
-			return
-		}
-		if b.Key == "" || b.CppNamespace == "" {
-			t.Fatalf("no error, but backend %q, cpp_namespace %q", b.Key, b.CppNamespace)
-		}
-		seen := map[string]bool{}
-		for _, op := range b.Ops() {
-			if seen[op.Name] {
-				t.Fatalf("%s listed twice without an error", op.Name)
-			}
-			seen[op.Name] = true
-			if _, err := schema.ParseOperatorName(op.Name); err != nil {
-				t.Fatalf("accepted op name %q: %v", op.Name, err)
-			}
-		}
-	})
 }

@@ -1,4 +1,7 @@
-package gen
+// Package config reads assertgen.yaml, the settings of `assertgen gen` and
+// `assertgen vet`, checks its values at their positions and selects the
+// ops to wrap (an ops: list, a torchgen backend yaml).
+package config
 
 import (
 	"fmt"
@@ -13,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -38,7 +42,7 @@ import (
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
-//	backend: my_backend.yaml        # ops of a torchgen backend yaml (see Backend)
+//	backend: my_backend.yaml        # ops of a torchgen backend yaml (see schema.Backend)
 //	ops: ["add.*", transpose.int]   # default: every op (of the backend)
 //
 // Errors name the file, line and column of the value at fault (see
@@ -64,7 +68,7 @@ type Config struct {
 	Kernels        string            `yaml:"kernels"`
 	Types          map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
-	// ones to wrap (see [ParseBackend]); Ops narrows them further.
+	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
 	Ops     []string `yaml:"ops"`
 
@@ -208,7 +212,7 @@ func duplicateKeys(n *yaml.Node) [][2]*yaml.Node {
 // didYouMean returns "; did you mean X?" for the candidate closest to s,
 // or "" when none is close.
 func didYouMean(s string, cands []string) string {
-	if best := allowlist.Near(s, cands); len(best) > 0 {
+	if best := schema.Near(s, cands); len(best) > 0 {
 		return fmt.Sprintf("; did you mean %q?", best[0])
 	}
 	return ""
@@ -276,17 +280,17 @@ func (c *Config) Validate() error {
 			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
 		}
 	}
-	if c.Mode != "" && c.Mode != string(FunctionMode) && c.Mode != string(InterfaceMode) {
+	if c.Mode != "" && c.Mode != string(gen.FunctionMode) && c.Mode != string(gen.InterfaceMode) {
 		errs = append(errs, c.Errorf("mode", "unknown mode %q (want function or interface)%s", c.Mode,
-			didYouMean(c.Mode, []string{string(FunctionMode), string(InterfaceMode)})))
+			didYouMean(c.Mode, []string{string(gen.FunctionMode), string(gen.InterfaceMode)})))
 	}
 	if c.Package != "" && (!token.IsIdentifier(c.Package) || c.Package == "_") {
 		errs = append(errs, c.Errorf("package", "%q is not a Go package name (a Go identifier, not a keyword)", c.Package))
 	}
-	if c.Pos["build_tag"] != (schema.Position{}) && !validTag(c.BuildTag) {
+	if c.Pos["build_tag"] != (schema.Position{}) && !gen.ValidTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
-	if c.Prefix != "" && !validPrefix(c.Prefix) {
+	if c.Prefix != "" && !gen.ValidPrefix(c.Prefix) {
 		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
@@ -299,7 +303,7 @@ func (c *Config) Validate() error {
 		if msg := checkTypeKey(k); msg != "" {
 			errs = append(errs, c.Errorf("types."+k, "%s", msg))
 		}
-		if _, err := ParseGoType(c.Types[k]); err != nil {
+		if _, err := gen.ParseGoType(c.Types[k]); err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 		}
 	}
@@ -359,11 +363,11 @@ func checkTypeKey(k string) string {
 	if strings.HasPrefix(base, schema.CustomClassPrefix) && len(base) > len(schema.CustomClassPrefix) {
 		return ""
 	}
-	known := slices.Sorted(maps.Keys(DefaultTypes()))
+	known := slices.Sorted(maps.Keys(gen.DefaultTypes()))
 	if slices.Contains(known, base) {
 		return ""
 	}
-	if best := allowlist.Near(base, known); len(best) > 0 {
+	if best := schema.Near(base, known); len(best) > 0 {
 		return fmt.Sprintf("unknown schema type %q; did you mean %q?", k, best[0]+suffix)
 	}
 	return fmt.Sprintf("unknown schema type %q (want one of %s, with ? and [] as needed, or a %s class)", k, strings.Join(known, ", "), schema.CustomClassPrefix)
@@ -378,12 +382,12 @@ func (c *Config) Resolve(p string) string {
 }
 
 // TypeMap returns the default types merged with the config's.
-func (c *Config) TypeMap() (TypeMap, error) {
-	m := DefaultTypes()
-	over := TypeMap{}
+func (c *Config) TypeMap() (gen.TypeMap, error) {
+	m := gen.DefaultTypes()
+	over := gen.TypeMap{}
 	var errs schema.ErrorList
 	for k, v := range c.Types {
-		t, err := ParseGoType(v)
+		t, err := gen.ParseGoType(v)
 		if err != nil {
 			errs = append(errs, c.Errorf("types."+k+"=", "%s: %v", k, err))
 			continue

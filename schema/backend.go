@@ -1,0 +1,212 @@
+package schema
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/assertgen/assertgen/internal/input"
+)
+
+// A Backend is an out-of-tree backend's yaml in the format torchgen's
+// gen_backend_stubs reads (the file a backend author keeps beside their
+// kernels, e.g. PyTorch's ts_native_functions.yaml for the Lazy backend):
+//
+//	backend: MyDevice              # required: the dispatch key
+//	cpp_namespace: my_device       # required
+//	class_name: MyDeviceNativeFunctions  # optional
+//	use_out_as_primary: false      # optional, bool
+//	device_guard: false            # optional, bool
+//	supported:                     # ops with a kernel for the backend key
+//	  - add.Tensor
+//	  - abs
+//	autograd:                      # ops with a kernel for its autograd key
+//	  - max_pool3d
+//	full_codegen: [...]            # lazy-tensor ops torchgen generates
+//	symint: [...]                  # ops whose kernels take SymInt
+//	ir_gen: [...]                  # ops with IR only (no kernel)
+//	non_native: [...]              # ops outside native_functions.yaml
+//
+// For assertgen it selects the ops to wrap: those the backend registers a
+// kernel for, which are supported, full_codegen and autograd (torchgen
+// adds full_codegen to supported). ir_gen and non_native register no
+// kernel of a native op and are read for their structure only.
+// Keys outside this list are errors, as in torchgen (which also rejects
+// extra_headers, although its error message lists it).
+type Backend struct {
+	Path         string
+	Key          string // backend:
+	CppNamespace string
+	ClassName    string
+	Supported    []BackendOp
+	Autograd     []BackendOp
+	FullCodegen  []BackendOp
+	SymInt       []BackendOp
+	IRGen        []BackendOp
+}
+
+// A BackendOp is an op name of a backend yaml and its position.
+type BackendOp struct {
+	Name string
+	Pos  Position
+}
+
+var backendKeys = []string{
+	"backend", "class_name", "cpp_namespace", "use_out_as_primary", "device_guard",
+	"supported", "autograd", "full_codegen", "symint", "ir_gen", "non_native",
+}
+
+// LoadBackend reads a backend yaml.
+func LoadBackend(path string) (*Backend, error) {
+	src, err := input.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBackend(path, src)
+}
+
+// ParseBackend parses the text of a backend yaml read from path. It checks
+// the structure (keys, the required backend and cpp_namespace, types of
+// values, op name syntax, an op listed twice or under both supported and
+// autograd), not the op names' meaning, which [Backend.Check] checks
+// against a  Errors are at path:line:col.
+func ParseBackend(path string, src []byte) (*Backend, error) {
+	root, err := ParseYAMLNode(path, src)
+	if err != nil {
+		return nil, err
+	}
+	p := &backendParser{path: path, firstOp: map[string]Position{}, firstList: map[string]string{}}
+	if root == nil || root.Kind != yaml.MappingNode {
+		at := Position{Filename: path, Line: 1, Column: 1}
+		if root != nil {
+			at = p.pos(root)
+		}
+		p.errs.Add(at, "a backend yaml must be a mapping with at least backend: and cpp_namespace:")
+		return nil, p.errs.Err()
+	}
+	b := &Backend{Path: path}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if !slices.Contains(backendKeys, k.Value) {
+			msg := ""
+			if best := Near(k.Value, backendKeys); len(best) > 0 {
+				msg = fmt.Sprintf("; did you mean %q?", best[0])
+			}
+			p.errs.Addf(p.pos(k), "unknown key %q%s", k.Value, msg)
+			continue
+		}
+		if f := seen[k.Value]; f != nil {
+			p.errs.Addf(p.pos(k), "duplicate key %q; first at line %d", k.Value, f.Line)
+			continue
+		}
+		seen[k.Value] = k
+		switch k.Value {
+		case "backend":
+			p.str(k.Value, v, &b.Key)
+		case "cpp_namespace":
+			p.str(k.Value, v, &b.CppNamespace)
+		case "class_name":
+			p.str(k.Value, v, &b.ClassName)
+		case "use_out_as_primary", "device_guard":
+			if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+				p.errs.Addf(p.pos(v), "%s: want true or false", k.Value)
+			}
+		case "supported":
+			b.Supported = p.ops(k.Value, v, true)
+		case "autograd":
+			b.Autograd = p.ops(k.Value, v, true)
+		case "full_codegen":
+			b.FullCodegen = p.ops(k.Value, v, true)
+		case "symint":
+			b.SymInt = p.ops(k.Value, v, false)
+		case "ir_gen":
+			b.IRGen = p.ops(k.Value, v, false)
+		case "non_native":
+			if v.Kind != yaml.SequenceNode && !(v.Kind == yaml.ScalarNode && v.Tag == "!!null") {
+				p.errs.Addf(p.pos(v), "non_native: want a list of entries")
+			}
+		}
+	}
+	for _, req := range []string{"backend", "cpp_namespace"} {
+		if seen[req] == nil {
+			p.errs.Addf(p.pos(root), "missing key %q (torchgen requires it)", req)
+		}
+	}
+	if err := p.errs.Err(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// A backendParser holds the errors of a backend yaml and the first place
+// of each op listed with a kernel, for the duplicate checks.
+type backendParser struct {
+	path      string
+	errs      ErrorList
+	firstOp   map[string]Position
+	firstList map[string]string
+}
+
+func (p *backendParser) pos(n *yaml.Node) Position { return NodePos(p.path, n) }
+
+// str reads the non-empty string value v of key into dst.
+func (p *backendParser) str(key string, v *yaml.Node, dst *string) {
+	if v.Kind != yaml.ScalarNode || v.Tag != "!!str" || v.Value == "" {
+		p.errs.Addf(p.pos(v), "%s: want a non-empty string", key)
+		return
+	}
+	*dst = v.Value
+}
+
+// ops reads the list of op names v of key; kernel says the list registers
+// kernels, so an op may be in only one such list, once.
+func (p *backendParser) ops(key string, v *yaml.Node, kernel bool) []BackendOp {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return nil // an empty list, as torchgen allows
+	}
+	if v.Kind != yaml.SequenceNode {
+		p.errs.Addf(p.pos(v), "%s: want a list of op names", key)
+		return nil
+	}
+	var out []BackendOp
+	for _, e := range v.Content {
+		if e.Kind != yaml.ScalarNode || e.Tag != "!!str" {
+			p.errs.Addf(p.pos(e), "%s: want an op name such as add.Tensor", key)
+			continue
+		}
+		if strings.ContainsAny(e.Value, `*?[\`) {
+			p.errs.Addf(p.pos(e), "%s: %q: a backend names ops, not patterns", key, e.Value)
+			continue
+		}
+		if _, err := ParseOperatorName(e.Value); err != nil {
+			msg := err.Error()
+			if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "offset ") {
+				msg = rest
+			}
+			p.errs.Addf(p.pos(e), "%s: bad op name %q: %s", key, e.Value, msg)
+			continue
+		}
+		if kernel {
+			if f, ok := p.firstOp[e.Value]; ok {
+				what := "duplicate op %q (first at line %d)"
+				if p.firstList[e.Value] != key {
+					what = "op %q is also listed under " + p.firstList[e.Value] + " (line %d); an op's kernel is for the backend key or for its autograd key, not both"
+				}
+				p.errs.Addf(p.pos(e), "%s: "+what, key, e.Value, f.Line)
+				continue
+			}
+			p.firstOp[e.Value], p.firstList[e.Value] = p.pos(e), key
+		}
+		out = append(out, BackendOp{e.Value, p.pos(e)})
+	}
+	return out
+}
+
+// Ops returns the ops the backend registers a kernel for, in file order:
+// supported, full_codegen, then autograd.
+func (b *Backend) Ops() []BackendOp {
+	return slices.Concat(b.Supported, b.FullCodegen, b.Autograd)
+}
