@@ -454,8 +454,8 @@ func TestEnabled(t *testing.T) {
 func TestEnv(t *testing.T) {
 	prev := asserts.SetEnv(nil)
 	defer asserts.SetEnv(prev)
-	if asserts.CurrentEnv() != nil {
-		t.Error("CurrentEnv after SetEnv(nil)")
+	if asserts.SetEnv(nil) != nil {
+		t.Error("an Env after SetEnv(nil)")
 	}
 	var c asserts.Call
 	c.Begin(&opAddTensor)

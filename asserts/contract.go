@@ -211,14 +211,6 @@ func SetEnv(e Env) (prev Env) {
 	return prev
 }
 
-// CurrentEnv returns the registered Env, or nil.
-func CurrentEnv() Env {
-	if b := curEnv.Load(); b != nil {
-		return b.env
-	}
-	return nil
-}
-
 // envState reads the registered Env, and returns the flags Save sets under
 // it.
 func envState() (EnvState, Traits) {

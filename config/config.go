@@ -93,22 +93,22 @@ var configKeys = []string{
 	"kernels", "types", "backend", "ops",
 }
 
-// LoadConfig reads an assertgen.yaml. Unknown keys and values of the wrong
+// Load reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
-func LoadConfig(path string) (*Config, error) {
+func Load(path string) (*Config, error) {
 	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(path, src)
+	return Parse(path, src)
 }
 
-// ParseConfig parses the text of an assertgen.yaml read from path: its
+// Parse parses the text of an assertgen.yaml read from path: its
 // structure (keys, types of values, duplicates), not the values' meaning,
 // which [Config.Validate] checks. With errors in the structure (a
 // [schema.ErrorList]) it returns them and the config made of the keys that
 // were read; with a file that is not YAML, a nil config.
-func ParseConfig(path string, src []byte) (*Config, error) {
+func Parse(path string, src []byte) (*Config, error) {
 	root, err := schema.ParseYAMLNode(path, src)
 	if err != nil {
 		return nil, err

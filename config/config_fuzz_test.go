@@ -11,7 +11,7 @@ import (
 
 // FuzzParseConfig checks that the assertgen.yaml loader never panics, that
 // it reads the same text the same way twice, and that every error, of the
-// structure (ParseConfig) or of the values (Validate), is one line at a
+// structure (Parse) or of the values (Validate), is one line at a
 // position inside the file (columns in bytes).
 func FuzzParseConfig(f *testing.F) {
 	for _, p := range []string{smallDir + "/assertgen.yaml", "../examples/refops/assertgen.yaml"} {
@@ -26,8 +26,8 @@ func FuzzParseConfig(f *testing.F) {
 	f.Add([]byte("kernels: ./k\ntypes:\n  Tensor: \"*rt.Tensor\"\n---\nprofile: strct\n"))
 	f.Add([]byte("\ufeffschema: x.txt\r...\rpytorch_version: 9\r"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		c, err := ParseConfig("f.yaml", src)
-		again, err2 := ParseConfig("f.yaml", src)
+		c, err := Parse("f.yaml", src)
+		again, err2 := Parse("f.yaml", src)
 		if !reflect.DeepEqual(c, again) || errString(err) != errString(err2) {
 			t.Fatalf("two reads differ:\n%+v %v\n%+v %v", c, err, again, err2)
 		}

@@ -109,15 +109,6 @@ type Check struct {
 	NeverFires bool `json:"never_fires,omitempty"`
 }
 
-// Fires returns "never" for a row that can never fire and "live" for
-// the others: the FIRES column of testdata/reference.
-func (c *Check) Fires() string {
-	if c.NeverFires {
-		return "never"
-	}
-	return "live"
-}
-
 // A Skip is a check the plan does not emit, with why and where that was
 // decided: an allowlist entry ("defaults.yaml:41", "my.yaml:3"), a
 // derivatives.yaml entry, or a rule of the profile ("profile:pytorch").

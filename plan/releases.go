@@ -51,10 +51,6 @@ var releases = func() []Release {
 	return rs
 }()
 
-// Releases returns the PyTorch releases the pytorch profile knows, oldest
-// first.
-func Releases() []Release { return append([]Release(nil), releases...) }
-
 // LookupRelease returns the release a version selects: its series
 // ("2.14") or the release ("2.14.1"), the spellings every package takes.
 // An unknown version is an error listing the known ones.

@@ -24,7 +24,7 @@ func TestYAMLErrorPositions(t *testing.T) {
 		"tags.yaml":             func(p string, src []byte) error { _, err := schema.ParseTags(p, src); return err },
 		"derivatives.yaml":      func(p string, src []byte) error { _, err := schema.ParseDerivatives(p, src); return err },
 		"allowlist":             func(p string, src []byte) error { _, err := allowlist.Parse(p, src); return err },
-		"assertgen.yaml":        func(p string, src []byte) error { _, err := config.ParseConfig(p, src); return err },
+		"assertgen.yaml":        func(p string, src []byte) error { _, err := config.Parse(p, src); return err },
 		"backend yaml":          func(p string, src []byte) error { _, err := schema.ParseBackend(p, src); return err },
 	}
 	for _, tc := range []struct{ src, want string }{

@@ -100,7 +100,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
 	var errs schema.ErrorList
 	if path != "" {
 		var err error
-		c, err = config.LoadConfig(path)
+		c, err = config.Load(path)
 		if err != nil && (c == nil || !errors.As(err, &errs)) {
 			return nil, err
 		}
@@ -110,77 +110,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
 	} else {
 		c = &config.Config{Dir: "."}
 	}
-	// Paths given as flags are relative to the working directory.
-	wd := func(p string) string {
-		if p == "" || filepath.IsAbs(p) {
-			return p
-		}
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return p
-		}
-		return abs
-	}
-	fs.Visit(func(fl *flag.Flag) {
-		key := ""
-		switch fl.Name {
-		case "schema":
-			c.Schema, key = wd(f.cfg.Schema), "schema"
-		case "tags", "tags-yaml":
-			c.Tags, key = wd(f.cfg.Tags), "tags"
-		case "derivatives":
-			c.Derivatives, key = wd(f.cfg.Derivatives), "derivatives"
-		case "profile":
-			c.Profile, key = f.cfg.Profile, "profile"
-		case "pytorch-version":
-			c.PyTorchVersion, key = f.cfg.PyTorchVersion, "pytorch_version"
-		case "allowlist", "allowlists":
-			c.Allowlists, key = nil, "allowlists"
-			for _, a := range f.allow {
-				c.Allowlists = append(c.Allowlists, wd(a))
-			}
-		case "package":
-			c.Package, key = f.cfg.Package, "package"
-		case "out", "output":
-			c.Output, key = wd(f.cfg.Output), "output"
-		case "prefix":
-			c.Prefix, key = f.cfg.Prefix, "prefix"
-		case "mode":
-			c.Mode, key = f.cfg.Mode, "mode"
-		case "tag", "build-tag":
-			c.BuildTag, key = f.cfg.BuildTag, "build_tag"
-		case "kernels":
-			k := f.cfg.Kernels
-			if strings.HasPrefix(k, ".") {
-				k = wd(k)
-			}
-			c.Kernels, key = k, "kernels"
-		case "backend":
-			c.Backend, key = wd(f.cfg.Backend), "backend"
-		case "type", "types":
-			// Entries add to the file's map; each is named by the flag.
-			if c.Types == nil {
-				c.Types = map[string]string{}
-			}
-			for _, kv := range f.types {
-				k, v, _ := strings.Cut(kv, "=")
-				k, v = strings.TrimSpace(k), strings.TrimSpace(v)
-				c.Types[k] = v
-				c.SetByFlag("types."+k, "-"+fl.Name)
-				c.SetByFlag("types."+k+"=", "-"+fl.Name)
-			}
-		case "ops":
-			c.Ops, key = nil, "ops"
-			for _, op := range strings.Split(f.ops, ",") {
-				if op = strings.TrimSpace(op); op != "" {
-					c.Ops = append(c.Ops, op)
-				}
-			}
-		}
-		if key != "" {
-			c.SetByFlag(key, "-"+fl.Name)
-		}
-	})
+	fs.Visit(func(fl *flag.Flag) { f.apply(c, fl) })
 	if err := c.Validate(); err != nil {
 		errs = append(errs, err.(schema.ErrorList)...)
 	}
@@ -188,6 +118,82 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*config.Config, error) {
 		return nil, err
 	}
 	return c, c.CheckFiles()
+}
+
+// apply sets the value of the flag fl, which was set, in c, and records
+// that the flag set it.
+func (f *cliFlags) apply(c *config.Config, fl *flag.Flag) {
+	key := ""
+	switch fl.Name {
+	case "schema":
+		c.Schema, key = wd(f.cfg.Schema), "schema"
+	case "tags", "tags-yaml":
+		c.Tags, key = wd(f.cfg.Tags), "tags"
+	case "derivatives":
+		c.Derivatives, key = wd(f.cfg.Derivatives), "derivatives"
+	case "profile":
+		c.Profile, key = f.cfg.Profile, "profile"
+	case "pytorch-version":
+		c.PyTorchVersion, key = f.cfg.PyTorchVersion, "pytorch_version"
+	case "allowlist", "allowlists":
+		c.Allowlists, key = nil, "allowlists"
+		for _, a := range f.allow {
+			c.Allowlists = append(c.Allowlists, wd(a))
+		}
+	case "package":
+		c.Package, key = f.cfg.Package, "package"
+	case "out", "output":
+		c.Output, key = wd(f.cfg.Output), "output"
+	case "prefix":
+		c.Prefix, key = f.cfg.Prefix, "prefix"
+	case "mode":
+		c.Mode, key = f.cfg.Mode, "mode"
+	case "tag", "build-tag":
+		c.BuildTag, key = f.cfg.BuildTag, "build_tag"
+	case "kernels":
+		k := f.cfg.Kernels
+		if strings.HasPrefix(k, ".") {
+			k = wd(k)
+		}
+		c.Kernels, key = k, "kernels"
+	case "backend":
+		c.Backend, key = wd(f.cfg.Backend), "backend"
+	case "type", "types":
+		// Entries add to the file's map; each is named by the flag.
+		if c.Types == nil {
+			c.Types = map[string]string{}
+		}
+		for _, kv := range f.types {
+			k, v, _ := strings.Cut(kv, "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			c.Types[k] = v
+			c.SetByFlag("types."+k, "-"+fl.Name)
+			c.SetByFlag("types."+k+"=", "-"+fl.Name)
+		}
+	case "ops":
+		c.Ops, key = nil, "ops"
+		for _, op := range strings.Split(f.ops, ",") {
+			if op = strings.TrimSpace(op); op != "" {
+				c.Ops = append(c.Ops, op)
+			}
+		}
+	}
+	if key != "" {
+		c.SetByFlag(key, "-"+fl.Name)
+	}
+}
+
+// wd returns a path given as a flag, relative to the working directory,
+// as an absolute path ("" stays "").
+func wd(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return abs
 }
 
 // route reports an error of the checks after load as load does: errors

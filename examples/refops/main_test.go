@@ -96,7 +96,7 @@ func TestMain(m *testing.M) {
 // uncalledOps lists the ops of assertgen.yaml whose checked wrapper was
 // never called.
 func uncalledOps() []string {
-	cfg, err := config.LoadConfig("assertgen.yaml")
+	cfg, err := config.Load("assertgen.yaml")
 	if err != nil {
 		return []string{err.Error()}
 	}
@@ -119,11 +119,11 @@ func uncalledOps() []string {
 // wrap the same ops with the same types, so that the bug catalog (which uses
 // the interface) tests the ops the suite runs.
 func TestConfigsAgree(t *testing.T) {
-	fn, err := config.LoadConfig("assertgen.yaml")
+	fn, err := config.Load("assertgen.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ifc, err := config.LoadConfig("assertgen_interface.yaml")
+	ifc, err := config.Load("assertgen_interface.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
