@@ -100,6 +100,9 @@ const (
 	// no_mutation reported this argument (same_content then stays silent
 	// on it: one bug, one report).
 	fMutationReported Traits = 1 << 21
+	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
+	// without use counts (see [Identity]).
+	fUncounted Traits = 1 << 22
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -122,7 +125,7 @@ func (c *Call) Skips(s *Saved) CheckSet {
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
 // words, so that the inlined increments do not wait on each other.
-type tally [7]uint64
+type tally [8]uint64
 
 const (
 	laneSameImpl      = 0
@@ -142,6 +145,10 @@ const (
 	laneSameContent   = 25
 	laneContentOff    = 26
 	laneNoContent     = 27
+	laneFreshNotHeld  = 28
+	laneNoUseCounts   = 29
+	laneCounted       = 30
+	laneNoAnchor      = 31
 )
 
 var checkLane = [NumChecks]int{
@@ -151,16 +158,18 @@ var checkLane = [NumChecks]int{
 	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
+	CheckFreshNotHeld: laneFreshNotHeld,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNoUseCounts, laneCounted, laneNoAnchor}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
 // equal reports whether t and o hold the same counts (without the call to
 // memequal an array comparison makes).
 func (t *tally) equal(o *tally) bool {
-	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6]) == 0
+	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6])|(t[7]^o[7]) == 0
 }
 
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
@@ -229,7 +238,7 @@ func (c *Call) Op() *Op { return c.op }
 // method directly. Snapshots are filled through a pointer, not returned: a
 // Saved is seven words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t Tensor) {
+func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits | c.saved
 }
@@ -237,7 +246,7 @@ func (c *Call) Save(s *Saved, t Tensor) {
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
+func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
@@ -248,7 +257,7 @@ func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t Tensor) {
+func (c *Call) After(s *Saved, t Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -331,6 +340,11 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 		cs = traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
 		if s.meta&fMode != 0 {
 			cs |= 1 << ReasonModeActive
+		}
+		if s.meta&fUncounted != 0 {
+			cs |= 1 << ReasonNoUseCounts
+		} else {
+			cs |= 1 << ReasonCounted
 		}
 	}
 	cs = cs&^drop | add
@@ -415,7 +429,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // hermetic contexts it passes without reading the tensor. Call it after
 // [Call.Save], before the kernel runs, to catch the binding before the
 // kernel touches it.
-func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
 	c.t[laneBinding/4] += 1 << (16 * (laneBinding % 4))
 	if c.env.Hermetic || s.meta&^fPending != Versioned {
 		c.bindingSlow(l, s, t)
@@ -428,14 +442,14 @@ func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t Identity) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
 		return // skipped, and counted, before the kernel
 	}
@@ -815,7 +829,7 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 }
 
 //go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
 	if c.skipped(CheckBindingContext, s) {
 		return
 	}
