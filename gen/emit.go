@@ -33,7 +33,8 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckBindingContext:     "BindingContext",
 	asserts.CheckFreshNoAlias:       "FreshNoAlias",
 	asserts.CheckSameContent:        "SameContent", // SameContent before the kernel, SameContentAfter after it
-	asserts.CheckNotArgHandle:       "NotArg",      // NotArg, NotArgList, NotArgElems, NotArgElemsList
+	asserts.CheckFreshNotHeld:       "FreshNotHeld",
+	asserts.CheckNotArgHandle:       "NotArg", // NotArg, NotArgList, NotArgElems, NotArgElemsList
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
@@ -366,7 +367,11 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error
 }
 
 // afters completes the argument snapshots and snapshots the returns.
-func (sn *snapshot) afters(h *helper) {
+func (sn *snapshot) afters(h *helper, noUseCounts bool) {
+	result := "Result"
+	if noUseCounts {
+		result = "ResultIdent"
+	}
 	for _, s := range sn.args {
 		if s.list {
 			h.fn("AfterList", cArg, snapArg(s), tensorArg(s))
@@ -376,9 +381,9 @@ func (sn *snapshot) afters(h *helper) {
 	}
 	for _, s := range sn.rets {
 		if s.list {
-			h.fn("ResultList", cArg, snapArg(s), tensorArg(s))
+			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
-			h.method("Result", snapArg(s), tensorArg(s))
+			h.method(result, snapArg(s), tensorArg(s))
 		}
 	}
 }
@@ -431,6 +436,12 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
 	}
 	r := sn.ret[*ck.Ret]
 	switch {
+	case ck.Name == asserts.CheckFreshNotHeld && r.list: // reads the returned handles' anchors
+		h.fn(m+"List", cArg, slotLoc(r), snapArg(r), tensorArg(r))
+		return nil
+	case ck.Name == asserts.CheckFreshNotHeld:
+		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
+		return nil
 	case !hasArg: // a return check
 		h.method(m+listSuffix(r.list), slotLoc(r), snapArg(r))
 		return nil
@@ -495,6 +506,9 @@ type shapeSet struct {
 	fnList  []*shapeFn
 	locs    map[string]string // Loc list -> variable name
 	locList []locVar
+	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
+	// returns are snapshot with ResultIdent.
+	noUseCounts bool
 }
 
 type locVar struct {
@@ -596,7 +610,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	}
 	post.key.WriteString(mid.key.String())
 	post.code = append(post.code, mid.code...)
-	sn.afters(&post)
+	sn.afters(&post, ss.noUseCounts)
 	post.key.WriteString(rows.key.String())
 	post.code = append(post.code, rows.code...)
 	if err := w.planSkips(&post, sn); err != nil {

@@ -26,6 +26,7 @@ type cliFlags struct {
 	types      stringList
 	allow      stringList
 	ops        string
+	useCounts  bool
 	deprecated []string // deprecated spellings used
 }
 
@@ -55,6 +56,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&f.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&f.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
+	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; -use-counts=false for a runtime that implements only asserts.Identity")
 	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&f.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
@@ -125,6 +127,9 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.Mode, key = f.cfg.Mode, "mode"
 		case "tag":
 			c.BuildTag, key = f.cfg.BuildTag, "build_tag"
+		case "use-counts":
+			v := f.useCounts
+			c.UseCounts, key = &v, "use_counts"
 		case "kernels":
 			k := f.cfg.Kernels
 			if strings.HasPrefix(k, ".") {
