@@ -80,8 +80,6 @@ func scaled(op string, other *gt.Tensor, alpha float64) tensor.Tensor {
 	return dense(op, r, err).D()
 }
 
-type binFn func(a, b any, opts ...tensor.FuncOpt) (tensor.Tensor, error)
-
 type unFn func(a tensor.Tensor, opts ...tensor.FuncOpt) (tensor.Tensor, error)
 
 // AddTensor is add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor: tensor.Add.
@@ -289,16 +287,25 @@ func others(ts []*gt.Tensor) []tensor.Tensor {
 	return out
 }
 
-// Cat is cat(Tensor[] tensors, int dim=0) -> Tensor: tensor.Concat.
+// Cat is cat(Tensor[] tensors, int dim=0) -> Tensor: tensor.Concat; of
+// one tensor, a Clone of it: gorgonia's Concat with no others returns its
+// first argument itself, where cat must return a new tensor (found by the
+// sweep, fresh_no_alias; findings.TestConcatOfOneReturnsItsArgument).
 func Cat(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	if len(tensors) == 0 {
 		failf("cat", "no tensors")
+	}
+	if len(tensors) == 1 {
+		return Clone(tensors[0], nil)
 	}
 	r, err := tensor.Concat(axis(tensors[0], dim), tensors[0].D(), others(tensors[1:])...)
 	return dense("cat", r, err)
 }
 
-// Stack is stack(Tensor[] tensors, int dim=0) -> Tensor: tensor.Stack.
+// Stack is stack(Tensor[] tensors, int dim=0) -> Tensor: tensor.Stack;
+// of one tensor, a reshaped Clone of it: gorgonia's Stack with no others
+// returns its first argument itself, without the new dim (found by the
+// sweep, fresh_no_alias; findings.TestStackOfOneReturnsItsArgument).
 func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	if len(tensors) == 0 {
 		failf("stack", "no tensors")
@@ -306,6 +313,18 @@ func Stack(tensors []*gt.Tensor, dim int64) *gt.Tensor {
 	d := dim
 	if d < 0 {
 		d += int64(tensors[0].D().Dims()) + 1
+	}
+	if len(tensors) == 1 {
+		c := contiguousCopy("stack", tensors[0].D())
+		shape := c.Shape().Clone()
+		if d < 0 || int(d) > len(shape) {
+			failf("stack", "dim %d", dim)
+		}
+		shape = append(shape[:d], append([]int{1}, shape[d:]...)...)
+		if err := c.Reshape(shape...); err != nil {
+			fail("stack", err)
+		}
+		return gt.From(c)
 	}
 	r, err := tensor.Stack(int(d), tensors[0].D(), others(tensors[1:])...)
 	return dense("stack", r, err)

@@ -88,8 +88,15 @@ func T(self *gt.Tensor) *gt.Tensor {
 	return gt.From(v)
 }
 
-// permuted returns a ShallowClone of self transposed by perm.
+// permuted returns a ShallowClone of self transposed by perm. A tensor of
+// more than 2 dims that is not contiguous is rejected: if it is a lazy
+// transpose, gorgonia's T first carries out the earlier transpose by
+// moving the data in the backing array the clone shares with self and
+// every other view of it (findings.TestTOfATransposedViewMovesSharedData).
 func permuted(op string, self *gt.Tensor, perm []int) *gt.Tensor {
+	if self.D().Dims() > 2 && !contiguous(self.D()) {
+		failf(op, "a non-contiguous tensor of %d dims: gorgonia's T would move the data of the shared array", self.D().Dims())
+	}
 	v := self.D().ShallowClone()
 	if err := v.T(perm...); err != nil {
 		fail(op, err)
