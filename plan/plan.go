@@ -695,6 +695,11 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			}
 		}
 	}
+	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
+		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
+	}) {
+		ex.note("planned for a runtime without use counts (use_counts: false): impl_use_count_le_1, not_arg_handle and storage_use_count_eq_1 are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; fresh_not_held checks fresh returns instead")
+	}
 	if fresh >= 2 {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)
 		r.Rets = freshRets

@@ -51,3 +51,21 @@ func TestNoUseCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainNoUseCounts checks that explain says what a plan without use
+// counts does at run time, and shows the fresh_not_held row.
+func TestExplainNoUseCounts(t *testing.T) {
+	s, err := schema.Embedded("2.6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := Explain(&b, s, "neg", Options{Profile: Strict, NoUseCounts: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"note: planned for a runtime without use counts", "fresh_not_held          return 0"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("explain neg lacks %q:\n%s", want, b.String())
+		}
+	}
+}

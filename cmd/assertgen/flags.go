@@ -48,6 +48,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
 	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
 	fs.Var(&f.allow, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; false for a runtime that implements only asserts.Identity (plans fresh_not_held on fresh returns)")
 	if !full {
 		return
 	}
@@ -56,7 +57,6 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&f.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
 	fs.StringVar(&f.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
-	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; -use-counts=false for a runtime that implements only asserts.Identity")
 	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&f.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
