@@ -7,6 +7,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/asserts/assertstest"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 )
 
@@ -104,4 +105,26 @@ func TestContentDigest(t *testing.T) {
 	if _, ok := (*gt.Tensor)(nil).ContentDigest(); ok {
 		t.Error("the undefined tensor has a digest")
 	}
+}
+
+// The conformance suite of a runtime without use counts.
+func TestAssertsContract(t *testing.T) {
+	d := func(x asserts.Identity) *tensor.Dense { return x.(*gt.Tensor).D() }
+	assertstest.RunUncounted(t, assertstest.Uncounted{
+		New:       func() asserts.Identity { return dense(6) },
+		Undefined: func() asserts.Identity { return (*gt.Tensor)(nil) },
+		View: func(x asserts.Identity) asserts.Identity {
+			v, err := d(x).Slice(tensor.S(1, 4))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return gt.From(v.(*tensor.Dense))
+		},
+		Copy: func(x asserts.Identity) asserts.Identity { return gt.From(d(x).Clone().(*tensor.Dense)) },
+		Write: func(x asserts.Identity) {
+			if err := d(x).SetAt(7.0, 0); err != nil {
+				t.Fatal(err)
+			}
+		},
+	})
 }
