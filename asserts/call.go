@@ -188,6 +188,9 @@ type Call struct {
 	nmut    int
 	mut     [4]ID
 	mutMore []ID
+	// fresh is 1 + the hand-out sequence when the call began, set by
+	// BeginFresh (0: not set); see FreshNotHeld.
+	fresh uint64
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:

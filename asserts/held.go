@@ -2,6 +2,7 @@ package asserts
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 	"weak"
 )
@@ -41,6 +42,22 @@ import (
 type Anchored interface {
 	StorageAnchor() unsafe.Pointer
 }
+
+// handSeq numbers the hand-outs fresh_not_held records.
+var handSeq atomic.Uint64
+
+// BeginFresh marks the start of a call whose fresh returns FreshNotHeld
+// checks; generated code calls it right after Begin. It lets the check
+// tell a kernel that passes on the fresh output of a checked call it made
+// itself (a composite kernel returning what an inner wrapper returned:
+// ownership passes through, legal) from one that returns a storage handed
+// out before the call began (a cache, a global). Without it, every repeat
+// hand-out is reported.
+//
+// The sequence is global: a storage another goroutine's call handed out
+// after this call began counts as this call's own, so a buffer shared by
+// concurrent calls may go unreported (never reported wrongly).
+func (c *Call) BeginFresh() { c.fresh = handSeq.Load() + 1 }
 
 // ResultIdent snapshots a return into r after the kernel, for a runtime
 // without use counts: its identities only. The use-count checks
@@ -115,7 +132,7 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 		c.skip(k, ReasonNoAnchor)
 		return
 	}
-	prev, held := fresh.handOut(r.id.Storage, p, c.op, l)
+	prev, held := fresh.handOut(r.id.Storage, p, c.op, l, c.fresh)
 	if !held {
 		return
 	}
@@ -156,6 +173,7 @@ type handout struct {
 	anchor weak.Pointer[byte]
 	op     *Op
 	loc    Loc
+	seq    uint64 // of the hand-out (handSeq)
 }
 
 // heldShards spreads the registry over locks, so that checked calls on
@@ -182,12 +200,16 @@ func (h *heldRegistry) shard(st ID) *heldShard {
 }
 
 // handOut records that storage st (anchored at p) came out fresh from op
-// at loc. It reports the earlier hand-out when st came out fresh before and
-// is still alive: the same storage and the same anchor, whose weak pointer
-// has not been cleared. A recorded storage that was collected (or whose ID
-// now names another allocation) is replaced silently.
-func (h *heldRegistry) handOut(st ID, p unsafe.Pointer, op *Op, loc Loc) (handout, bool) {
+// at loc, in a call that began at sequence since-1 (since 0: unknown). It
+// reports the earlier hand-out when st came out fresh before and is still
+// alive: the same storage and the same anchor, whose weak pointer has not
+// been cleared, handed out before the call began. A recorded storage that
+// was collected (or whose ID now names another allocation) is replaced
+// silently, and so is one handed out during the call (by a checked call
+// the kernel made).
+func (h *heldRegistry) handOut(st ID, p unsafe.Pointer, op *Op, loc Loc, since uint64) (handout, bool) {
 	w := weak.Make((*byte)(p))
+	seq := handSeq.Add(1)
 	s := h.shard(st)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -195,13 +217,13 @@ func (h *heldRegistry) handOut(st ID, p unsafe.Pointer, op *Op, loc Loc) (handou
 		s.m = map[ID]handout{}
 		s.next = 1024
 	}
-	if prev, ok := s.m[st]; ok && prev.anchor == w && prev.anchor.Value() != nil {
+	if prev, ok := s.m[st]; ok && prev.anchor == w && prev.anchor.Value() != nil && (since == 0 || prev.seq < since) {
 		return prev, true
 	}
 	if len(s.m) >= s.next {
 		s.sweep()
 	}
-	s.m[st] = handout{anchor: w, op: op, loc: loc}
+	s.m[st] = handout{anchor: w, op: op, loc: loc, seq: seq}
 	return handout{}, false
 }
 

@@ -48,6 +48,7 @@ func addUncounted[T interface {
 	var s0, s1 asserts.Saved
 	l := &locsAdd
 	c.Begin(&opAddUncounted)
+	c.BeginFresh()
 	c.Save(&s0, self)
 	c.Save(&s1, other)
 	c.SameContent(l[0], &s0, self)
@@ -110,6 +111,45 @@ func TestUncountedRuntime(t *testing.T) {
 	})
 	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
 		t.Errorf("cached output: %v, want one fresh_not_held", vs)
+	}
+}
+
+// A composite kernel that returns the fresh output of a checked call it
+// made itself passes it on: legal, silent. The same kernel returning a
+// storage handed out before its call began is reported.
+func TestFreshNotHeldNested(t *testing.T) {
+	collect(t)
+	a, b := rt.Ones(2), rt.Ones(2)
+	defer a.Release()
+	defer b.Release()
+	op := asserts.Op{Name: "composite"}
+	ret := asserts.Ret(0)
+	composite := func(kernel func() *gcTensor) *gcTensor {
+		var c asserts.Call
+		var r asserts.Saved
+		c.Begin(&op)
+		c.BeginFresh()
+		out := kernel()
+		c.ResultIdent(&r, out)
+		c.FreshNotHeld(ret, &r, out)
+		c.End()
+		return out
+	}
+	vs := asserts.Collect(func() {
+		for range 3 {
+			composite(func() *gcTensor { return addUncounted((*gcTensor)(a), (*gcTensor)(b), 1) })
+		}
+	})
+	if len(vs) != 0 {
+		t.Errorf("a composite kernel passing on an inner call's output: %v", &vs[0])
+	}
+	var kept *gcTensor
+	vs = asserts.Collect(func() {
+		kept = composite(func() *gcTensor { return addUncounted((*gcTensor)(a), (*gcTensor)(b), 1) })
+		composite(func() *gcTensor { return kept }) // handed out before this call began
+	})
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld || vs[0].Op != "composite" {
+		t.Errorf("a composite kernel returning an earlier output: %v, want one fresh_not_held of composite", vs)
 	}
 }
 

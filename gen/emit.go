@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -642,7 +643,14 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
 	keys = append([]string{"op"}, keys...)
 	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
-	pre.code = append([]jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}, pre.code...)
+	begin := []jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}
+	if slices.ContainsFunc(w.op.Checks, func(c plan.Check) bool { return c.Name == asserts.CheckFreshNotHeld }) {
+		// fresh_not_held tells the outputs of checked calls the kernel
+		// makes from storages handed out before the call began.
+		begin = append(begin, jen.Id("c").Dot("BeginFresh").Call())
+		pre.key.WriteString("+BeginFresh")
+	}
+	pre.code = append(begin, pre.code...)
 	name := ss.helperFn("Pre", &pre, keys, params, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)

@@ -216,9 +216,9 @@ func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opContiguous, &locs0, &a0, self)
+	checksPre12(&c, &opContiguous, &locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	checksPost12(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -368,9 +368,9 @@ func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre13(&c, &opExpOut, &locs6, &a0, &a1, self, out)
+	checksPre14(&c, &opExpOut, &locs6, &a0, &a1, self, out)
 	r0 := kernels.ExpOut(self, out)
-	checksPost14(&c, &locs6, &a0, &a1, self, out, r0)
+	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -387,9 +387,9 @@ func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opFlattenUsingInts, &locs0, &a0, self)
+	checksPre12(&c, &opFlattenUsingInts, &locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost12(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -577,9 +577,9 @@ func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opNarrow, &locs0, &a0, self)
+	checksPre12(&c, &opNarrow, &locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -596,9 +596,9 @@ func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opPermute, &locs0, &a0, self)
+	checksPre12(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -653,9 +653,9 @@ func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre13(&c, &opNegOut, &locs6, &a0, &a1, self, out)
+	checksPre14(&c, &opNegOut, &locs6, &a0, &a1, self, out)
 	r0 := kernels.NegOut(self, out)
-	checksPost14(&c, &locs6, &a0, &a1, self, out, r0)
+	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -672,9 +672,9 @@ func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opReshape, &locs0, &a0, self)
+	checksPre12(&c, &opReshape, &locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	checksPost12(&c, &locs0, &a0, self, r0)
+	checksPost13(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -691,9 +691,9 @@ func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSelectInt, &locs0, &a0, self)
+	checksPre12(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -710,9 +710,9 @@ func Detach(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opDetach, &locs0, &a0, self)
+	checksPre12(&c, &opDetach, &locs0, &a0, self)
 	r0 := kernels.Detach(self)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -729,9 +729,9 @@ func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSliceTensor, &locs0, &a0, self)
+	checksPre12(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -767,9 +767,9 @@ func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opSqueezeDim, &locs0, &a0, self)
+	checksPre12(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -900,9 +900,9 @@ func T(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opT, &locs0, &a0, self)
+	checksPre12(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -957,9 +957,9 @@ func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opTransposeInt, &locs0, &a0, self)
+	checksPre12(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -976,9 +976,9 @@ func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opUnsqueeze, &locs0, &a0, self)
+	checksPre12(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1090,9 +1090,9 @@ func View(self *gt.Tensor, size []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opView, &locs0, &a0, self)
+	checksPre12(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1223,9 +1223,9 @@ func Alias(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre0(&c, &opAlias, &locs0, &a0, self)
+	checksPre12(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost15(&c, &locs0, &a0, self, r0)
+	checksPost16(&c, &locs0, &a0, self, r0)
 	return r0
 }
 

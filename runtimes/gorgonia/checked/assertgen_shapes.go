@@ -21,9 +21,10 @@ var locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret
 var locs8 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out"), asserts.Ret(0)}
 var locs9 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 31 op(s) of one shape (the first: abs).
+// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 17 op(s) of one shape (the first: abs).
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
 	c.Save(s0, t0)
 	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
@@ -69,6 +70,7 @@ func checksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.T
 // checksPre4 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: add.Tensor).
 func checksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SameContent(l[0], s0, t0)
@@ -173,6 +175,7 @@ func checksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPre10 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat).
 func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
 	asserts.SaveList(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
@@ -196,8 +199,16 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
-func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 14 op(s) of one shape (the first: contiguous).
+func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.SameContent(l[0], s0, t0)
+	c.BindingContext(l[0], s0, t0)
+}
+
+// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: contiguous).
+func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)
@@ -210,8 +221,8 @@ func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.
 	c.End()
 }
 
-// checksPre13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
-func checksPre13(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp.out).
+func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -221,8 +232,8 @@ func checksPre13(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.BindingContext(l[1], s1, t1)
 }
 
-// checksPost14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
-func checksPost14(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
+// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: exp.out).
+func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor, t2 *gt.Tensor) {
 	var s2 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.BindingContextAfter(l[1], s1, t1)
@@ -239,8 +250,8 @@ func checksPost14(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
-func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
+// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: narrow).
+func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	var s1 asserts.Saved
 	c.BindingContextAfter(l[0], s0, t0)
 	c.After(s0, t0)

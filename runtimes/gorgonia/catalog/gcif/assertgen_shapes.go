@@ -16,6 +16,7 @@ var locs1 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 // checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: add.Tensor).
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *gt.Tensor, t1 *gt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SameContent(l[0], s0, t0)
@@ -53,6 +54,7 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPre2 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: exp).
 func checksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.Tensor) {
 	c.Begin(op)
+	c.BeginFresh()
 	c.Save(s0, t0)
 	c.SameContent(l[0], s0, t0)
 	c.BindingContext(l[0], s0, t0)
