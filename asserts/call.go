@@ -125,7 +125,7 @@ func (c *Call) Skips(s *Saved) CheckSet {
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
 // words, so that the inlined increments do not wait on each other.
-type tally [8]uint64
+type tally [7]uint64
 
 const (
 	laneSameImpl      = 0
@@ -145,10 +145,11 @@ const (
 	laneSameContent   = 25
 	laneContentOff    = 26
 	laneNoContent     = 27
-	laneFreshNotHeld  = 28
-	laneNoUseCounts   = 29
-	laneCounted       = 30
-	laneNoAnchor      = 31
+	// laneNone: counted straight into the Op's atomic counters, not in a
+	// lane. The checks and reasons of runtimes without use counts are
+	// (every lane is taken, and a wider tally would cost every call; those
+	// runtimes' calls cost microseconds anyway).
+	laneNone = -1
 )
 
 var checkLane = [NumChecks]int{
@@ -158,18 +159,18 @@ var checkLane = [NumChecks]int{
 	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
-	CheckFreshNotHeld: laneFreshNotHeld,
+	CheckFreshNotHeld: laneNone,
 }
 
 var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneCounted, laneNoAnchor}
+	laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
 // equal reports whether t and o hold the same counts (without the call to
 // memequal an array comparison makes).
 func (t *tally) equal(o *tally) bool {
-	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6])|(t[7]^o[7]) == 0
+	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6]) == 0
 }
 
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
@@ -689,6 +690,11 @@ func (c *Call) End() {
 
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
+	if checkLane[k] == laneNone {
+		c.op.register()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
 	if n > 0x7fff {
 		// Too many for a lane: straight to the Op's counter.
 		c.spill()
@@ -708,10 +714,20 @@ func (c *Call) addLane(lane, n int) {
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k Check, r Reason) {
-	if l := checkLane[k]; c.t.lane(l) > 0 {
+	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
+		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
+	}
+	c.countReason(r)
+}
+
+// countReason counts one skip for reason r.
+func (c *Call) countReason(r Reason) {
+	if reasonLane[r] == laneNone {
+		c.op.register()
+		c.op.st.skipped[r].Add(1)
+		return
 	}
 	c.addLane(reasonLane[r], 1)
 }
@@ -888,13 +904,17 @@ func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range NumChecks {
-		if n := c.t.lane(checkLane[k]); n != 0 {
-			st.ran[k].Add(n)
+		if l := checkLane[k]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.ran[k].Add(n)
+			}
 		}
 	}
 	for r := range NumReasons {
-		if n := c.t.lane(reasonLane[r]); n != 0 {
-			st.skipped[r].Add(n)
+		if l := reasonLane[r]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.skipped[r].Add(n)
+			}
 		}
 	}
 	c.t = tally{}

@@ -95,12 +95,6 @@ func ResultIdentList[T Identity](c *Call, l *SavedList, ts []T) {
 // passes; later calls that return it fresh while it is alive are reported.
 // [Released] forgets a storage that went back to a pool the runtime owns.
 func (c *Call) FreshNotHeld(l Loc, r *Saved, t Identity) {
-	if r.meta&^Versioned == fResult && r.id.Storage != 0 {
-		// Use counts, a plain defined tensor with storage, no mode: the
-		// only rule that applies is use_counted.
-		c.t[laneCounted/4] += 1 << (16 * (laneCounted % 4))
-		return
-	}
 	c.freshNotHeldSlow(l, r, t)
 }
 

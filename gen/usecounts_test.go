@@ -29,7 +29,7 @@ func TestNoUseCountsEmitted(t *testing.T) {
 	for _, f := range res.Files {
 		all = append(all, f.Data...)
 	}
-	for _, call := range []string{"c.ResultIdent(", "asserts.ResultIdentList(", "c.FreshNotHeld(", "asserts.FreshNotHeldList("} {
+	for _, call := range []string{"c.ResultIdent(", "asserts.ResultIdentList(", "c.FreshNotHeld(", "asserts.FreshNotHeldList(", "c.BeginFresh()"} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the wrappers", call)
 		}
