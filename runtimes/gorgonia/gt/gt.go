@@ -16,21 +16,25 @@
 //   - Storage: the backing array. Views (Slice, ShallowClone) slice the
 //     array with two indices, so every tensor on one array keeps its last
 //     byte of capacity: that byte is the storage's anchor
-//     (asserts.Anchored), and its weak pointer is the key of the storage's
-//     ID. A tensor without bytes (an empty one) has no storage (ID 0).
+//     (asserts.Anchored), and the storage's ID is keyed by it as the
+//     Dense's is by the Dense. A tensor without bytes (an empty one) has no
+//     storage (ID 0). A Dense recycled through gorgonia's pool is the same
+//     object, and keeps its ID.
 //   - Version: none. gorgonia keeps no version counter and gt does not
 //     fake one, so no_mutation is skipped (no_version_counter); same_content
 //     (ContentDigest, on with ASSERTGEN_CONTENT=on) checks writes instead.
 //   - Use counts: none (asserts.Identity only); the wrappers are generated
 //     with use_counts: false, and fresh_not_held checks freshness.
 //
-// The ID tables hold weak pointers only, so they keep nothing alive; they
-// drop collected entries when they have doubled since the last sweep.
+// The ID tables hold addresses and weak pointers only, so they keep
+// nothing alive; they drop collected entries when they have doubled since
+// the last sweep.
 package gt
 
 import (
 	"hash/maphash"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 	"weak"
 
@@ -125,58 +129,60 @@ func (t *Tensor) anchor() *byte {
 	return &r[:cap(r)][cap(r)-1]
 }
 
-// ids hands out IDs to Dense objects and backing arrays.
+// idTable hands out IDs to Dense objects (or backing arrays, by anchor).
+// It is keyed by address, and each entry keeps a weak pointer to the
+// object it was made for: an entry whose weak pointer no longer gives back
+// the object at that address (it was collected, and the allocator put a
+// new one there) is replaced with a new ID. A lookup of a known object
+// costs a map read and Value, not a weak.Make.
 type idTable[T any] struct {
 	mu   sync.Mutex
-	m    map[weak.Pointer[T]]asserts.ID
+	m    map[uintptr]idEntry[T]
 	next int // sweep when len(m) reaches it
 }
 
+type idEntry[T any] struct {
+	w  weak.Pointer[T]
+	id asserts.ID
+}
+
 var (
-	lastID   sync.Mutex
-	counter  uint64
+	counter  atomic.Uint64
 	implIDs  idTable[tensor.Dense]
 	storeIDs idTable[byte]
 )
 
-func newID() asserts.ID {
-	lastID.Lock()
-	counter++
-	id := counter
-	lastID.Unlock()
-	return asserts.ID(id)
-}
+func newID() asserts.ID { return asserts.ID(counter.Add(1)) }
 
 func (tb *idTable[T]) id(p *T) asserts.ID {
+	a := uintptr(unsafe.Pointer(p))
+	tb.mu.Lock()
+	if e, ok := tb.m[a]; ok && e.w.Value() == p {
+		tb.mu.Unlock()
+		return e.id
+	}
+	tb.mu.Unlock()
 	w := weak.Make(p)
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
-	if id, ok := tb.m[w]; ok {
-		return id
+	if e, ok := tb.m[a]; ok && e.w == w {
+		return e.id // made by another goroutine meanwhile
 	}
 	if tb.m == nil {
-		tb.m = map[weak.Pointer[T]]asserts.ID{}
+		tb.m = map[uintptr]idEntry[T]{}
 		tb.next = 4096
 	}
 	if len(tb.m) >= tb.next {
-		for k := range tb.m {
-			if k.Value() == nil {
+		for k, e := range tb.m {
+			if e.w.Value() == nil {
 				delete(tb.m, k)
 			}
 		}
 		tb.next = max(2*len(tb.m), 4096)
 	}
 	id := newID()
-	tb.m[w] = id
+	tb.m[a] = idEntry[T]{w, id}
 	return id
-}
-
-// forget drops p's ID: the next Ident gives it a new one.
-func (tb *idTable[T]) forget(p *T) {
-	w := weak.Make(p)
-	tb.mu.Lock()
-	delete(tb.m, w)
-	tb.mu.Unlock()
 }
 
 // Ident implements asserts.Identity.
