@@ -180,13 +180,14 @@ func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
 		c.Begin(&op)
 		c.ResultIdent(&r, (*gcTensor)(out))
 		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
+		c.ImplUseCountEqFresh(ret, &r, (*gcTensor)(out))
 		c.StorageUseCountEq1(ret, &r)
 		c.End()
 	}
 	if n := testing.AllocsPerRun(100, identOnly); n != 0 {
 		t.Errorf("uncounted return, use-count rows: %v allocations, want 0", n)
 	}
-	if st := op.Stats(); st.Skipped[asserts.ReasonCounted] == 0 || st.Skipped[asserts.ReasonNoUseCounts] == 0 {
+	if st := op.Stats(); st.Skipped[asserts.ReasonCounted] == 0 || st.Skipped[asserts.ReasonNoUseCounts] == 0 || st.Ran[asserts.CheckImplUseCountEqFresh] != 0 {
 		t.Errorf("skips %v", st.Skipped)
 	}
 }
