@@ -105,6 +105,9 @@ const (
 	// impl_use_count_eq_fresh reported this return (NotArg then stays
 	// silent on it).
 	fImplReported Traits = 1 << 22
+	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
+	// without use counts (see [Identity]).
+	fUncounted Traits = 1 << 23
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -148,6 +151,11 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
+	// laneNone: counted straight into the Op's atomic counters, not in a
+	// lane. The check and the reasons of runtimes without use counts are:
+	// their calls cost microseconds anyway, and the lanes stay for the
+	// checks every runtime runs.
+	laneNone = -1
 )
 
 var checkLane = [NumChecks]int{
@@ -158,9 +166,11 @@ var checkLane = [NumChecks]int{
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
+	CheckFreshNotHeld:        laneNone,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNone, laneNone, laneNone}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
@@ -186,6 +196,9 @@ type Call struct {
 	nmut    int
 	mut     [4]ID
 	mutMore []ID
+	// fresh is 1 + the hand-out sequence when the call began, set by
+	// BeginFresh (0: not set); see FreshNotHeld.
+	fresh uint64
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -236,7 +249,7 @@ func (c *Call) Op() *Op { return c.op }
 // method directly. Snapshots are filled through a pointer, not returned: a
 // Saved is seven words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t Tensor) {
+func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits | c.saved
 }
@@ -244,7 +257,7 @@ func (c *Call) Save(s *Saved, t Tensor) {
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
+func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
@@ -255,7 +268,7 @@ func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t Tensor) {
+func (c *Call) After(s *Saved, t Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -338,6 +351,11 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 		cs = traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
 		if s.meta&fMode != 0 {
 			cs |= 1 << ReasonModeActive
+		}
+		if s.meta&fUncounted != 0 {
+			cs |= 1 << ReasonNoUseCounts
+		} else {
+			cs |= 1 << ReasonCounted
 		}
 	}
 	cs = cs&^drop | add
@@ -430,7 +448,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // hermetic contexts it passes without reading the tensor. Call it after
 // [Call.Save], before the kernel runs, to catch the binding before the
 // kernel touches it.
-func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
 	c.t[laneBinding/4] += 1 << (16 * (laneBinding % 4))
 	if c.env.Hermetic || s.meta&^fPending != Versioned {
 		c.bindingSlow(l, s, t)
@@ -443,14 +461,14 @@ func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t Identity) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
 		return // skipped, and counted, before the kernel
 	}
@@ -687,6 +705,11 @@ func (c *Call) End() {
 
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
+	if checkLane[k] == laneNone {
+		c.op.register()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
 	if n > 0x7fff {
 		// Too many for a lane: straight to the Op's counter.
 		c.spill()
@@ -706,10 +729,20 @@ func (c *Call) addLane(lane, n int) {
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k Check, r Reason) {
-	if l := checkLane[k]; c.t.lane(l) > 0 {
+	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
+		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
+	}
+	c.countReason(r)
+}
+
+// countReason counts one skip for reason r.
+func (c *Call) countReason(r Reason) {
+	if reasonLane[r] == laneNone {
+		c.op.register()
+		c.op.st.skipped[r].Add(1)
+		return
 	}
 	c.addLane(reasonLane[r], 1)
 }
@@ -830,7 +863,7 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 }
 
 //go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
 	if c.skipped(CheckBindingContext, s) {
 		return
 	}
@@ -886,13 +919,17 @@ func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range NumChecks {
-		if n := c.t.lane(checkLane[k]); n != 0 {
-			st.ran[k].Add(n)
+		if l := checkLane[k]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.ran[k].Add(n)
+			}
 		}
 	}
 	for r := range NumReasons {
-		if n := c.t.lane(reasonLane[r]); n != 0 {
-			st.skipped[r].Add(n)
+		if l := reasonLane[r]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.skipped[r].Add(n)
+			}
 		}
 	}
 	c.t = tally{}
