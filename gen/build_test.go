@@ -117,7 +117,7 @@ func TestDirectWrappersInline(t *testing.T) {
 	}
 	for _, op := range res.Wrapped {
 		n, _ := schema.ParseOperatorName(op)
-		if name := GoName(n); !strings.Contains(string(out), "can inline "+name+"\n") {
+		if name := plan.GoName(n); !strings.Contains(string(out), "can inline "+name+"\n") {
 			t.Errorf("the release wrapper %s is not inlinable", name)
 		}
 	}

@@ -14,8 +14,6 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-type operatorName = schema.OperatorName
-
 // A KernelSet is the exported functions of a kernels package, found by
 // [LoadKernels] for function mode (not to be confused with the Kernels
 // interface interface mode generates).

@@ -96,24 +96,3 @@ func TestBadPlanRows(t *testing.T) {
 		}
 	}
 }
-
-// TestRuntimeProfile checks that a pytorch plan's wrappers run under the
-// guards of its release.
-func TestRuntimeProfile(t *testing.T) {
-	for _, tc := range []struct {
-		p       plan.Profile
-		version string
-		want    asserts.Profile
-	}{
-		{plan.Strict, "1.13", asserts.Strict},
-		{plan.PyTorch, "1.13", asserts.PyTorch113},
-		{plan.PyTorch, "1.13.1", asserts.PyTorch113},
-		{plan.PyTorch, "2.6", asserts.PyTorch},
-		{plan.PyTorch, "", asserts.PyTorch},
-	} {
-		g := newGenProfile(&plan.Plan{Profile: tc.p, PyTorchVersion: tc.version})
-		if g.runtime != tc.want || runtimeProfiles[g.runtime] == "" {
-			t.Errorf("%s %q: runtime %s, want %s", tc.p, tc.version, g.runtime, tc.want)
-		}
-	}
-}

@@ -7,20 +7,6 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-func ExampleGoName() {
-	for _, s := range []string{"add.Tensor", "add_.Tensor", "add.out", "_cast_Byte", "__iand__.Tensor", "sum.dim_IntList"} {
-		n, _ := schema.ParseOperatorName(s)
-		fmt.Println(s, "->", gen.GoName(n))
-	}
-	// Output:
-	// add.Tensor -> AddTensor
-	// add_.Tensor -> Add_Tensor
-	// add.out -> AddOut
-	// _cast_Byte -> XCastByte
-	// __iand__.Tensor -> DunderIandTensor
-	// sum.dim_IntList -> SumDimIntList
-}
-
 func ExampleTypeMap_GoTypeOf() {
 	types := gen.DefaultTypes().Merge(gen.TypeMap{
 		"Tensor": must(gen.ParseGoType("*example.com/rt.Tensor")),

@@ -3,7 +3,7 @@
 // Two modes:
 //
 //   - function mode: for each op whose kernel function exists in the kernels
-//     package (found by the naming rule of [GoName]), a function with the
+//     package (found by the naming rule of [plan.GoName]), a function with the
 //     same name and signature that saves the tensors, calls the kernel and
 //     checks them;
 //   - interface mode: a Kernels interface with one method per op, and
@@ -29,7 +29,6 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/plan"
-	"github.com/assertgen/assertgen/schema"
 )
 
 // A Mode selects what gen emits.
@@ -180,7 +179,7 @@ func (f Finding) String() string { return f.Pos + ": " + f.Msg }
 
 // prepare selects the ops, names them and maps their signatures; in
 // function mode it matches them with their kernels.
-func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, findings []Finding, err error) {
+func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings []Finding, err error) {
 	if err := o.defaults(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -188,20 +187,18 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, finding
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	opNames := make([]operatorName, len(ops))
-	for i, op := range ops {
-		opNames[i] = op.Src.Func.Name
-	}
-	names := AssignGoNames(opNames)
-	for i, op := range ops {
-		w, err := newWrapper(op, names[i], o.Types)
+	for _, op := range ops {
+		if op.GoName == "" {
+			return nil, nil, nil, fmt.Errorf("op %s of the plan has no Go name", op.Name)
+		}
+		w, err := newWrapper(op, op.GoName, o.Types)
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		if o.Kernels != nil {
 			k := o.Kernels.Funcs[w.name]
 			if k == nil {
-				missing = append(missing, op.Name)
+				missing = append(missing, op)
 				continue
 			}
 			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
@@ -217,7 +214,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []string, finding
 // Vet checks the kernels of function mode against their schemas: it
 // returns a finding for each kernel whose signature is not the one its
 // schema and the type map give, and the selected ops without a kernel.
-func Vet(p *plan.Plan, o Options) (findings []Finding, missing []string, err error) {
+func Vet(p *plan.Plan, o Options) (findings []Finding, missing []*plan.Op, err error) {
 	_, missing, findings, err = prepare(p, &o)
 	return findings, missing, err
 }
@@ -240,11 +237,14 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		// The adapter must implement every method of Kernels.
 		msgs := make([]string, len(missing))
 		for i, m := range missing {
-			msgs[i] = fmt.Sprintf("op %s has no kernel %s in %s", m, kernelNameOf(m), o.Kernels.Path)
+			msgs[i] = fmt.Sprintf("op %s has no kernel %s in %s", m.Name, m.GoName, o.Kernels.Path)
 		}
 		return nil, fmt.Errorf("interface mode with a kernels package: %s (the adapter Functions implements every method of Kernels; add the kernels or select fewer ops)", strings.Join(msgs, "; "))
 	}
-	res := &Result{Missing: missing, Prefix: o.Prefix}
+	res := &Result{Prefix: o.Prefix}
+	for _, m := range missing {
+		res.Missing = append(res.Missing, m.Name)
+	}
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
@@ -420,7 +420,7 @@ func (g genProfile) String() string { return string(g.plan) }
 
 // newGenProfile returns the profile of plan p's wrappers.
 func newGenProfile(p *plan.Plan) genProfile {
-	return genProfile{plan: p.Profile, runtime: p.AssertsProfile(), noUseCounts: p.NoUseCounts}
+	return genProfile{plan: p.Profile, runtime: p.Runtime, noUseCounts: p.NoUseCounts}
 }
 
 // runtimeProfiles names the asserts constant of each runtime profile.
@@ -548,14 +548,4 @@ func genAdapter(ws []*wrapper, o Options) *jen.File {
 		f.Func().Params(jen.Id("Functions")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(w.directBody(jen.Qual(k.Path, w.name)))
 	}
 	return f
-}
-
-// kernelNameOf is the Go name of an op name for messages ("add.Tensor" ->
-// AddTensor).
-func kernelNameOf(op string) string {
-	n, err := schema.ParseOperatorName(op)
-	if err != nil {
-		return op
-	}
-	return GoName(n)
 }

@@ -109,3 +109,17 @@ func ExampleExplain() {
 	// skipped (0):
 	//   none
 }
+
+func ExampleGoName() {
+	for _, s := range []string{"add.Tensor", "add_.Tensor", "add.out", "_cast_Byte", "__iand__.Tensor", "sum.dim_IntList"} {
+		n, _ := schema.ParseOperatorName(s)
+		fmt.Println(s, "->", plan.GoName(n))
+	}
+	// Output:
+	// add.Tensor -> AddTensor
+	// add_.Tensor -> Add_Tensor
+	// add.out -> AddOut
+	// _cast_Byte -> XCastByte
+	// __iand__.Tensor -> DunderIandTensor
+	// sum.dim_IntList -> SumDimIntList
+}

@@ -12,7 +12,7 @@ import (
 
 // These tests tie the guards of the pytorch plan rows (Check.Guard) to
 // what the asserts runtime does under the plan's profile
-// (Plan.AssertsProfile): for every kind of row a release's plan has, a
+// (Plan.Runtime): for every kind of row a release's plan has, a
 // planted violation is reported, skipped under a dispatch mode, and
 // skipped for a subclass exactly when the guard names that tensor.
 
@@ -160,7 +160,7 @@ func runGuard(t *testing.T, p asserts.Profile, g guardCase, mode bool, sub strin
 
 // checkGuards checks every kind of row of p against the runtime.
 func checkGuards(t *testing.T, p *Plan) {
-	rt := p.AssertsProfile()
+	rt := p.Runtime
 	cases := guardCases(t, p)
 	for g, example := range cases {
 		terms := strings.Split(g.guard, ",")
@@ -215,8 +215,8 @@ func TestGuardsRuntime1131(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.AssertsProfile() != asserts.PyTorch113 {
-		t.Fatalf("runtime %s", p.AssertsProfile())
+	if p.Runtime != asserts.PyTorch113 {
+		t.Fatalf("runtime %s", p.Runtime)
 	}
 	checkGuards(t, p)
 }
@@ -230,8 +230,8 @@ func TestGuardsRuntime260(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.AssertsProfile() != asserts.PyTorch {
-		t.Fatalf("runtime %s", p.AssertsProfile())
+	if p.Runtime != asserts.PyTorch {
+		t.Fatalf("runtime %s", p.Runtime)
 	}
 	checkGuards(t, p)
 }

@@ -28,6 +28,10 @@ func (p *Plan) WriteJSON(w io.Writer) error {
 	if p.Derivatives != "" {
 		field(", ", "derivatives", p.Derivatives)
 	}
+	if p.NoUseCounts {
+		bw.WriteString(`, "no_use_counts": true`)
+	}
+	field(", ", "runtime", p.Runtime.String())
 	bw.WriteString(", \"ops\": [\n")
 	for i, op := range p.Ops {
 		buf.Reset()

@@ -13,7 +13,7 @@ import (
 func TestWriteJSONIsEncodingJSON(t *testing.T) {
 	s := loadPyTorch(t)
 	for _, p := range []Profile{Strict, PyTorch} {
-		pl, err := Build(s, p)
+		pl, err := BuildWith(s, Options{Profile: p, NoUseCounts: p == Strict})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,6 +43,10 @@ func TestWriteJSONIsEncodingJSON(t *testing.T) {
 		}
 		if back.Profile != p || len(back.Ops) != len(pl.Ops) || back.PyTorchVersion != "1.13" {
 			t.Errorf("%s: decoded profile %q, %d ops, version %q", p, back.Profile, len(back.Ops), back.PyTorchVersion)
+		}
+		// What gen reads of the plan as a whole is shown (issue 23).
+		if back.Runtime != pl.Runtime || back.NoUseCounts != pl.NoUseCounts {
+			t.Errorf("%s: decoded runtime %s, no_use_counts %v; the plan has %s, %v", p, back.Runtime, back.NoUseCounts, pl.Runtime, pl.NoUseCounts)
 		}
 		if p == PyTorch && back.Derivatives != "pytorch-1.13.1/derivatives.yaml" {
 			t.Errorf("derivatives %q", back.Derivatives)

@@ -56,13 +56,21 @@ type Plan struct {
 	Derivatives string `json:"derivatives,omitempty"`
 	// NoUseCounts: planned for a runtime without use counts (see
 	// [Options]).
-	NoUseCounts bool  `json:"no_use_counts,omitempty"`
-	Ops         []*Op `json:"ops"`
+	NoUseCounts bool `json:"no_use_counts,omitempty"`
+	// Runtime is the asserts profile the plan's wrappers run under:
+	// asserts.Strict for strict, and for pytorch the profile whose skips
+	// are the guards of the plan's release (the newest release's without
+	// a version).
+	Runtime asserts.Profile `json:"runtime"`
+	Ops     []*Op           `json:"ops"`
 }
 
 // An Op is the plan for one operator.
 type Op struct {
-	Name      string      `json:"name"`
+	Name string `json:"name"`
+	// GoName is the op's Go identifier (see [GoName] and [AssignGoNames]):
+	// the name of its wrapper, kernel and interface method.
+	GoName    string      `json:"go_name"`
 	Schema    string      `json:"schema"`
 	Kind      schema.Kind `json:"kind"`
 	IsViewOp  bool        `json:"is_view_op"`
@@ -159,14 +167,22 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, Runtime: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
+	if b.profile == PyTorch {
+		pl.Runtime = b.release.Runtime
+	}
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
 	}
 	var st state
-	for i := range s.Ops {
+	names := make([]schema.OperatorName, len(s.Ops))
+	for i, o := range s.Ops {
 		pl.Ops[i] = &Op{}
 		b.op(&st, i, pl.Ops[i], nil)
+		names[i] = o.Func.Name
+	}
+	for i, g := range AssignGoNames(names) {
+		pl.Ops[i].GoName = g
 	}
 	return pl, nil
 }

@@ -55,8 +55,8 @@ func TestReference2141(t *testing.T) {
 	if kernels != 1589 || others != 1514 || !maps.Equal(counts, want) {
 		t.Errorf("%d kernel ops, %d others, rows %v; want 1589, 1514, %v", kernels, others, counts, want)
 	}
-	if p.AssertsProfile() != asserts.PyTorch {
-		t.Errorf("2.14's wrappers run under %v, want pytorch", p.AssertsProfile())
+	if p.Runtime != asserts.PyTorch {
+		t.Errorf("2.14's wrappers run under %v, want pytorch", p.Runtime)
 	}
 }
 

@@ -25,7 +25,7 @@ type Release struct {
 	pytorch.Autograd
 	// Runtime is the asserts profile whose skips are this release's
 	// guards: generated wrappers of a pytorch plan for the release run
-	// under it (see [Plan.AssertsProfile]).
+	// under it (see [Plan.Runtime]).
 	Runtime asserts.Profile
 	// ImplUseCheck is the check Autograd.FreshImplCheck names: the
 	// TensorImpl use-count check of a fresh or view return, which both
@@ -68,22 +68,6 @@ func LookupRelease(version string) (*Release, error) {
 		}
 	}
 	panic("plan: release " + p.Version + " missing")
-}
-
-// AssertsProfile returns the asserts profile the plan's wrappers run
-// under: asserts.Strict for strict, and for pytorch the profile whose
-// skips are the guards of the plan's release (of the newest release when
-// the plan has none).
-func (p *Plan) AssertsProfile() asserts.Profile {
-	if p.Profile != PyTorch {
-		return asserts.Strict
-	}
-	if p.PyTorchVersion != "" {
-		if r, err := LookupRelease(p.PyTorchVersion); err == nil {
-			return r.Runtime
-		}
-	}
-	return newestRelease().Runtime
 }
 
 // newestRelease is the release whose rules apply when no version is

@@ -3,6 +3,7 @@ package plan
 import (
 	"testing"
 
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -33,6 +34,42 @@ func TestReleasesAgree(t *testing.T) {
 		_, serr := schema.LookupRelease(v)
 		if perr == nil || serr == nil || perr.Error() != serr.Error() {
 			t.Errorf("LookupRelease(%q): plan %v, schema %v; want the same error", v, perr, serr)
+		}
+	}
+}
+
+// TestRuntime checks that a plan resolves the asserts profile its
+// wrappers run under: strict's, or the guards of its release under the
+// pytorch profile (the newest release's for a schema of no release).
+func TestRuntime(t *testing.T) {
+	small, err := schema.Load("testdata/small/native_functions.yaml", "", schema.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		p       Profile
+		version string
+		want    asserts.Profile
+	}{
+		{Strict, "1.13", asserts.Strict},
+		{PyTorch, "1.13", asserts.PyTorch113},
+		{PyTorch, "1.13.1", asserts.PyTorch113},
+		{PyTorch, "2.6", asserts.PyTorch},
+		{PyTorch, "2.14", asserts.PyTorch},
+		{PyTorch, "", asserts.PyTorch},
+	} {
+		s := small
+		if tc.version != "" {
+			if s, err = schema.Embedded(tc.version); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p, err := BuildWith(s, Options{Profile: tc.p, PyTorchVersion: tc.version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Runtime != tc.want {
+			t.Errorf("%s %q: runtime %s, want %s", tc.p, tc.version, p.Runtime, tc.want)
 		}
 	}
 }

@@ -197,7 +197,7 @@
 //
 // # Names
 //
-// Op names map to Go identifiers by one rule (gen.GoName): words separated
+// Op names map to Go identifiers by one rule (plan.GoName): words separated
 // by underscores are capitalised and joined (add_relu → AddRelu), leading
 // underscores become X (_cast_Byte → XCastByte), an in-place name keeps its
 // trailing underscore (add_ → Add_), dunders become Dunder... (__iand__ →

@@ -166,7 +166,7 @@ func checkTensorType(c *config.Config, p *plan.Plan, k *gen.KernelSet) error {
 		if len(args) == 0 || !args[0].Type.Is(schema.Tensor) {
 			continue
 		}
-		kernel := k.Funcs[gen.GoName(op.Src.Func.Name)]
+		kernel := k.Funcs[op.GoName]
 		if kernel == nil {
 			continue
 		}
@@ -404,14 +404,14 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		for _, m := range missing {
 			switch {
 			case explicit:
-				at, ok := where[m]
+				at, ok := where[m.Name]
 				if !ok {
 					at = c.At("ops")
 				}
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s%s\n", at, m, goNameOf(m), o.Kernels.Path, nearKernel(goNameOf(m), unused))
+				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s%s\n", at, m.Name, m.GoName, o.Kernels.Path, nearKernel(m.GoName, unused))
 				n++
 			case *verbose:
-				fmt.Fprintf(stdout, "info: %s: no kernel %s%s\n", m, goNameOf(m), nearKernel(goNameOf(m), unused))
+				fmt.Fprintf(stdout, "info: %s: no kernel %s%s\n", m.Name, m.GoName, nearKernel(m.GoName, unused))
 			}
 		}
 		if !explicit && len(missing) > 0 {
@@ -434,7 +434,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 func unusedKernels(p *plan.Plan, k *gen.KernelSet) []string {
 	used := map[string]bool{}
 	for _, op := range p.Ops {
-		used[gen.GoName(op.Src.Func.Name)] = true
+		used[op.GoName] = true
 	}
 	var out []string
 	for name := range k.Funcs {
@@ -465,14 +465,5 @@ func nearKernel(want string, unused []string) string {
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf("; did you mean %s? (a kernel is named by gen.GoName's rule: %s)", best, want)
-}
-
-// goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).
-func goNameOf(op string) string {
-	n, err := schema.ParseOperatorName(op)
-	if err != nil {
-		return op
-	}
-	return gen.GoName(n)
+	return fmt.Sprintf("; did you mean %s? (a kernel is named by plan.GoName's rule: %s)", best, want)
 }

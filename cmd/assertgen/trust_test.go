@@ -218,7 +218,7 @@ func TestPlanScoped(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "plan NAME", args: []string{"plan", "transpose_"}, out: []string{transpose}},
 		{name: "plan NAME with overloads", args: []string{"plan", "add", "-json"}, out: []string{
-			`{"profile": "strict", "pytorch_version": "2.14", "ops": [`}},
+			`{"profile": "strict", "pytorch_version": "2.14", "runtime": "strict", "ops": [`}},
 		{name: "plan unknown NAME", args: []string{"plan", "tranpose"}, code: 1, err: []string{
 			`assertgen: unknown op "tranpose" in pytorch-2.14.1/native_functions.yaml; did you mean transpose.*, transpose_?`}},
 		{name: "plan -ops", args: []string{"plan", "-ops", "add.*,neg"}, out: append(slices.Clone(add), neg)},
@@ -279,10 +279,10 @@ func TestNoiseAndHints(t *testing.T) {
 		{name: "explain inplace", args: []string{"explain", "add_.Tensor"}, out: []string{
 			"  kind:      inplace (writes self and returns it)"}},
 		{name: "near kernel", files: kernels, args: []string{"vet", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor", "-ops", "neg,topk,absolute"}, code: 1, out: []string{
-			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by gen.GoName's rule: Topk)",
+			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk)",
 			"-ops: absolute: no kernel Absolute in example.com/k"}},
 		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
-			"info: topk: no kernel Topk; did you mean TopK? (a kernel is named by gen.GoName's rule: Topk)"}},
+			"info: topk: no kernel Topk; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk)"}},
 	})
 }
 

