@@ -168,7 +168,7 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 					msg = rest
 				}
 			}
-			errs.Addf(pos(v), "%s: %s", k.Value, msg)
+			errs.Addf(pos(v), "%s: %s", k.Value, visible(msg))
 			continue
 		}
 		c.Pos[k.Value] = pos(v)
