@@ -172,7 +172,7 @@ func Parse(path string, src []byte) (*Config, error) {
 					msg = rest
 				}
 			}
-			errs.Addf(pos(v), "%s: %s", k.Value, visible(msg))
+			errs.Addf(pos(v), "%s: %s", k.Value, schema.Visible(msg))
 			continue
 		}
 		c.Pos[k.Value] = pos(v)

@@ -6,9 +6,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -56,24 +54,13 @@ func ParseGoType(s string) (GoType, error) {
 	} else {
 		t.Name = rest
 		if !isBuiltinType(t.Name) {
-			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, visible(t.Name), visible(t.Name))
+			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, schema.Visible(t.Name), schema.Visible(t.Name))
 		}
 	}
 	if !token.IsIdentifier(t.Name) || !token.IsExported(t.Name) && t.Path != "" {
-		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, visible(t.Name))
+		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, schema.Visible(t.Name))
 	}
 	return t, nil
-}
-
-// visible returns s for a message: as it is when every character is
-// printable, escaped as in a Go string otherwise (a newline in a config
-// value must not split the message's line).
-func visible(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
-		return s
-	}
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
 
 // isBuiltinType reports whether name is a predeclared Go type.

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // A Position is a place in a source file. Line and Column are 1-based;
@@ -102,4 +104,15 @@ func (l ErrorList) Err() error {
 	}
 	l.RemoveMultiples()
 	return l
+}
+
+// Visible returns s for a message: as it is when every character is
+// printable, escaped as in a Go string otherwise (a newline in a config
+// value must not split the message's line).
+func Visible(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
