@@ -28,9 +28,9 @@ type KernelSet struct {
 // A Kernel is one exported function of the kernels package.
 type Kernel struct {
 	Name      string
-	Signature string // "func(self *example.com/rt.Tensor, ...) *example.com/rt.Tensor"
-	Display   string // the same with package names: "func(self *rt.Tensor, ...) *rt.Tensor"
-	Pos       string // file:line:col, relative to the working directory when shorter
+	Signature string          // "func(self *example.com/rt.Tensor, ...) *example.com/rt.Tensor"
+	Display   string          // the same with package names: "func(self *rt.Tensor, ...) *rt.Tensor"
+	Pos       schema.Position // relative to the working directory when shorter
 }
 
 // LoadKernels loads the package matching pattern (an import path or a
@@ -75,7 +75,7 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 			Name:      name,
 			Signature: signatureString(sig, qual),
 			Display:   signatureString(sig, short),
-			Pos:       pos.String(),
+			Pos:       schema.Position{Filename: pos.Filename, Line: pos.Line, Column: pos.Column},
 		}
 	}
 	return k, nil

@@ -17,7 +17,6 @@ package gen
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"go/token"
 	"path"
@@ -29,6 +28,7 @@ import (
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/schema"
 )
 
 // A Mode selects what gen emits.
@@ -169,17 +169,9 @@ func Select(p *plan.Plan, patterns []string) ([]*plan.Op, error) {
 	return out, nil
 }
 
-// A Finding is a problem vet reports at a position.
-type Finding struct {
-	Pos string // file:line:col
-	Msg string
-}
-
-func (f Finding) String() string { return f.Pos + ": " + f.Msg }
-
 // prepare selects the ops, names them and maps their signatures; in
 // function mode it matches them with their kernels.
-func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings []Finding, err error) {
+func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings schema.ErrorList, err error) {
 	if err := o.defaults(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -202,7 +194,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 				continue
 			}
 			if got, want := k.Signature, w.signature(); !sameSignature(got, want) {
-				findings = append(findings, Finding{k.Pos, fmt.Sprintf("kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())})
+				findings.Addf(k.Pos, "kernel %s of %s has the wrong signature:\n\thave %s\n\twant %s", w.name, op.Name, k.Display, w.displaySignature())
 				continue
 			}
 		}
@@ -214,7 +206,7 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 // Vet checks the kernels of function mode against their schemas: it
 // returns a finding for each kernel whose signature is not the one its
 // schema and the type map give, and the selected ops without a kernel.
-func Vet(p *plan.Plan, o Options) (findings []Finding, missing []*plan.Op, err error) {
+func Vet(p *plan.Plan, o Options) (findings schema.ErrorList, missing []*plan.Op, err error) {
 	_, missing, findings, err = prepare(p, &o)
 	return findings, missing, err
 }
@@ -227,11 +219,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 		return nil, err
 	}
 	if len(findings) > 0 {
-		var msgs []string
-		for _, f := range findings {
-			msgs = append(msgs, f.String())
-		}
-		return nil, errors.New(strings.Join(msgs, "\n"))
+		return nil, findings // in plan order, one per line
 	}
 	if o.Mode == InterfaceMode && len(missing) > 0 {
 		// The adapter must implement every method of Kernels.

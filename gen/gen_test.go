@@ -211,7 +211,7 @@ func TestVetWrongSignature(t *testing.T) {
 		t.Fatalf("findings %v, want one", findings)
 	}
 	f := findings[0]
-	if !strings.HasSuffix(f.Pos, filepath.Join("testdata", "badkernels", "kernels.go")+":8:6") ||
+	if !strings.HasSuffix(f.Pos.String(), filepath.Join("testdata", "badkernels", "kernels.go")+":8:6") ||
 		!strings.Contains(f.Msg, "want func(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *kernels.Tensor") {
 		t.Errorf("finding %v", f)
 	}
