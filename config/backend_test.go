@@ -75,7 +75,7 @@ func TestBackendErrors(t *testing.T) {
 		{"backend: [X]\ncpp_namespace: \"\"\n", "b.yaml:1:10: backend: want a non-empty string\nb.yaml:2:16: cpp_namespace: want a non-empty string"},
 		{head + "device_guard: yes please\n", "b.yaml:3:15: device_guard: want true or false"},
 		{head + "supported: add.Tensor\n", "b.yaml:3:12: supported: want a list of op names"},
-		{head + "supported:\n  - [add]\n  - add.Tensor(x)\n", "b.yaml:4:5: supported: want an op name such as add.Tensor\nb.yaml:5:5: supported: bad op name \"add.Tensor(x)\": invalid overload name \"Tensor(x)\""},
+		{head + "supported:\n  - [add]\n  - add.Tensor(x)\n", "b.yaml:4:5: supported: want an op name such as add.Tensor\nb.yaml:5:9: supported: bad op name \"add.Tensor(x)\": invalid overload name \"Tensor(x)\""},
 		{head + "supported: [add.Tensor, cat, add.Tensor]\nautograd: [cat]\n", "b.yaml:3:30: supported: duplicate op \"add.Tensor\" (first at line 3)\nb.yaml:4:12: autograd: op \"cat\" is also listed under supported (line 3); an op's kernel is for the backend key or for its autograd key, not both"},
 		{head + "non_native: 3\n", "b.yaml:3:13: non_native: want a list of entries"},
 		{head + "supported: [\"add*\"]\n", "b.yaml:3:13: supported: \"add*\": a backend names ops, not patterns"},

@@ -115,8 +115,7 @@ func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) 
 	if err != nil {
 		pos, msg := e.Pos, err.Error()
 		if se, ok := err.(*schema.SyntaxError); ok {
-			pos.Column += se.Offset
-			msg = se.Msg
+			pos, msg = e.PosAt(se.Offset), se.Msg
 		}
 		return -1, &pos, fmt.Sprintf("derivatives entry %s: %s", name, msg)
 	}

@@ -77,7 +77,7 @@ func ParseBackend(path string, src []byte) (*Backend, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &backendParser{path: path, firstOp: map[string]Position{}, firstList: map[string]string{}}
+	p := &backendParser{yamlText: yamlText{path: path, src: src}, firstOp: map[string]Position{}, firstList: map[string]string{}}
 	if root == nil || root.Kind != yaml.MappingNode {
 		at := Position{Filename: path, Line: 1, Column: 1}
 		if root != nil {
@@ -144,7 +144,7 @@ func ParseBackend(path string, src []byte) (*Backend, error) {
 // A backendParser holds the errors of a backend yaml and the first place
 // of each op listed with a kernel, for the duplicate checks.
 type backendParser struct {
-	path      string
+	yamlText
 	errs      ErrorList
 	firstOp   map[string]Position
 	firstList map[string]string
@@ -182,11 +182,11 @@ func (p *backendParser) ops(key string, v *yaml.Node, kernel bool) []BackendOp {
 			continue
 		}
 		if _, err := ParseOperatorName(e.Value); err != nil {
-			msg := err.Error()
-			if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "offset ") {
-				msg = rest
+			at, msg := p.pos(e), err.Error()
+			if se, ok := err.(*SyntaxError); ok {
+				at, msg = p.valuePos(e, se.Offset), se.Msg
 			}
-			p.errs.Addf(p.pos(e), "%s: bad op name %q: %s", key, e.Value, msg)
+			p.errs.Addf(at, "%s: bad op name %q: %s", key, e.Value, msg)
 			continue
 		}
 		if kernel {

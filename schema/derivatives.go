@@ -26,9 +26,21 @@ type Derivative struct {
 	Name string
 	// Pos is the position of the name's value.
 	Pos Position
+	// text and node locate the name's value, for PosAt.
+	text *yamlText
+	node *yaml.Node
 	// Keys lists the entry's formulas per autograd dispatch key; an entry
 	// without a dispatch: block has the single key "Default".
 	Keys []DerivativeKey
+}
+
+// PosAt returns the position of the byte at offset off of the name's
+// value (an offset of a [SyntaxError] in it).
+func (d *Derivative) PosAt(off int) Position {
+	if d.text == nil {
+		return d.Pos
+	}
+	return d.text.valuePos(d.node, off)
 }
 
 // A DerivativeKey holds the formulas of one autograd dispatch key.
@@ -102,6 +114,7 @@ func ParseDerivatives(path string, src []byte) (*Derivatives, error) {
 		return nil, errs
 	}
 	d.Entries = make([]Derivative, 0, len(root.Content))
+	text := &yamlText{path: path, src: src}
 	for _, item := range root.Content {
 		if item.Kind != yaml.MappingNode {
 			errs.Add(NodePos(path, item), "derivatives.yaml: an entry is a mapping with a name")
@@ -114,7 +127,7 @@ func ParseDerivatives(path string, src []byte) (*Derivatives, error) {
 			k, v := item.Content[i], item.Content[i+1]
 			switch k.Value {
 			case "name":
-				e.Name, e.Pos = v.Value, NodePos(path, v)
+				e.Name, e.Pos, e.text, e.node = v.Value, NodePos(path, v), text, v
 			case "dispatch":
 				dispatch = v
 			case "output_differentiability":

@@ -66,3 +66,25 @@ func TestDerivativesErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDerivativePosAt: a position inside an entry's name follows the
+// source through quotes and escapes, as every other value's does (a
+// column plus the offset was one short for a quoted name).
+func TestDerivativePosAt(t *testing.T) {
+	src := "- name: abs(Tensor self) -> Tensor\n- name: \"neg(Tensor self -> Tensor\"\n- name: 'x(Tensor ''a'' -> Tensor'\n"
+	d, err := ParseDerivatives("d.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"d.yaml:1:12", "d.yaml:2:26", "d.yaml:3:19"} {
+		e := &d.Entries[i]
+		_, err := ParseFunc(e.Name)
+		off := 3 // "abs": its "("
+		if se, ok := err.(*SyntaxError); ok {
+			off = se.Offset
+		}
+		if got := e.PosAt(off).String(); got != want {
+			t.Errorf("%s: offset %d at %s, want %s", e.Name, off, got, want)
+		}
+	}
+}

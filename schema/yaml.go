@@ -77,10 +77,19 @@ func ParseTags(path string, src []byte) ([]string, error) {
 	return tags, errs.Err()
 }
 
+// A yamlText is a YAML file's path and text, for positions inside its
+// values: every loader maps an offset in a scalar to path:line:col with
+// its valuePos, the one such mapping of the project.
+type yamlText struct {
+	path  string
+	src   []byte
+	lines []int // offsets of line starts, built when first needed
+}
+
 // valuePos returns the position of the byte at offset off of a scalar's
 // value, following the source through quotes, escapes and line folding;
-// off counts bytes of the value, the column bytes of the source.
-func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
+// off counts bytes of the value, the column bytes of the source (1-based).
+func (l *yamlText) valuePos(n *yaml.Node, off int) Position {
 	path, src := l.path, l.src
 	pos := NodePos(path, n)
 	if off == 0 {
@@ -156,7 +165,7 @@ func escapeLen(esc []byte) (src, val int) {
 
 // lineOffset returns the byte offset of a 1-based line, or -1. The line
 // index is built on first use: positions are only needed for errors.
-func (l *yamlLoader) lineOffset(line int) int {
+func (l *yamlText) lineOffset(line int) int {
 	if l.lines == nil {
 		l.lines = lineStarts(l.src, true)
 	}
@@ -186,8 +195,7 @@ func (ev entryValues) get(key string) *yaml.Node {
 
 // yamlLoader holds the state of one ParseYAML call.
 type yamlLoader struct {
-	path string
-	src  []byte
+	yamlText
 	opts Options
 	rel  *Release
 	// badTags: the entry's tags: could not be read; the rules that need
@@ -195,7 +203,6 @@ type yamlLoader struct {
 	badTags bool
 	errs    ErrorList
 	tags    map[string]bool
-	lines   []int // offsets of line starts, built when first needed
 }
 
 // ParseYAML loads a native_functions.yaml. It validates entries as torchgen
@@ -211,7 +218,7 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &yamlLoader{path: path, src: src, opts: opts, rel: rel}
+	l := &yamlLoader{yamlText: yamlText{path: path, src: src}, opts: opts, rel: rel}
 	if opts.Tags != nil {
 		l.tags = make(map[string]bool, len(opts.Tags))
 		for _, t := range opts.Tags {
