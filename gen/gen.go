@@ -236,7 +236,7 @@ func Generate(p *plan.Plan, o Options) (*Result, error) {
 	for _, w := range ws {
 		res.Wrapped = append(res.Wrapped, w.op.Name)
 	}
-	jobs, err := fileJobs(ws, newGenProfile(p), o)
+	jobs, err := fileJobs(ws, p, o)
 	if err != nil {
 		return nil, err
 	}
@@ -320,27 +320,30 @@ func parts(ws []*wrapper) [][]*wrapper {
 	return append(out, ws)
 }
 
-func fileJobs(ws []*wrapper, profile genProfile, o Options) ([]fileJob, error) {
+func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	// The checked parts fill the shape set as they are built; the helpers
 	// file, made from it, is the last job. Each part's code is dropped once
 	// rendered, so memory does not grow with the number of ops beyond the
 	// rendered files.
+	if runtimeProfiles[pl.Runtime] == "" {
+		return nil, fmt.Errorf("the plan's runtime profile %s has no asserts constant", pl.Runtime)
+	}
 	ss := newShapeSet()
-	ss.noUseCounts = profile.noUseCounts
+	ss.noUseCounts = pl.NoUseCounts
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
 		for k, part := range parts(ws) {
 			jobs = append(jobs,
-				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, profile, o, ss) }},
+				fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genFunctionChecked(part, k == 0, pl, o, ss) }},
 				fileJob{partName(o.Prefix, "direct", k), 0, func() (*jen.File, error) { return genFunctionDirect(part, o), nil }})
 		}
 	case InterfaceMode:
 		jobs = append(jobs,
-			fileJob{o.Prefix + "_kernels.go", 0, func() (*jen.File, error) { return genInterface(ws, profile, o), nil }},
+			fileJob{o.Prefix + "_kernels.go", 0, func() (*jen.File, error) { return genInterface(ws, pl, o), nil }},
 			fileJob{o.Prefix + "_direct.go", 0, func() (*jen.File, error) { return genInterfaceDirect(o), nil }})
 		for k, part := range parts(ws) {
-			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, profile, o, ss) }})
+			jobs = append(jobs, fileJob{partName(o.Prefix, "checked", k), len(part), func() (*jen.File, error) { return genInterfaceChecked(part, k == 0, pl, o, ss) }})
 		}
 	}
 	if o.Mode == InterfaceMode && o.Kernels != nil {
@@ -393,32 +396,16 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 	return f
 }
 
-// A genProfile is the plan's profile and the asserts.Profile its
-// wrappers run under: the pytorch profile's runtime guards depend on the
-// release (see asserts.PyTorch113).
-type genProfile struct {
-	plan    plan.Profile
-	runtime asserts.Profile
-	// noUseCounts: the plan is for a runtime without use counts (returns
-	// are snapshot with ResultIdent).
-	noUseCounts bool
-}
-
-func (g genProfile) String() string { return string(g.plan) }
-
-// newGenProfile returns the profile of plan p's wrappers.
-func newGenProfile(p *plan.Plan) genProfile {
-	return genProfile{plan: p.Profile, runtime: p.Runtime, noUseCounts: p.NoUseCounts}
-}
-
 // runtimeProfiles names the asserts constant of each runtime profile.
 var runtimeProfiles = map[asserts.Profile]string{
 	asserts.Strict: "Strict", asserts.PyTorch: "PyTorch", asserts.PyTorch113: "PyTorch113",
 }
 
-func profileCode(g genProfile) jen.Code { return qa(runtimeProfiles[g.runtime]) }
+// profileCode is the asserts constant of the profile plan pl's wrappers
+// run under (pl.Runtime).
+func profileCode(pl *plan.Plan) jen.Code { return qa(runtimeProfiles[pl.Runtime]) }
 
-func genFunctionChecked(ws []*wrapper, first bool, profile genProfile, o Options, ss *shapeSet) (*jen.File, error) {
+func genFunctionChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	k := o.Kernels
 	f := newFile(o.Package, o.BuildTag, false)
 	f.ImportAlias(k.Path, "kernels")
@@ -431,7 +418,7 @@ func genFunctionChecked(ws []*wrapper, first bool, profile genProfile, o Options
 		if err != nil {
 			return nil, err
 		}
-		f.Add(genOpVar(w, profileCode(profile)))
+		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
@@ -471,7 +458,7 @@ func genGuards(f *jen.File, ws []*wrapper, k *KernelSet) {
 	f.Var().Defs(defs...)
 }
 
-func genInterface(ws []*wrapper, profile genProfile, o Options) *jen.File {
+func genInterface(ws []*wrapper, pl *plan.Plan, o Options) *jen.File {
 	f := jen.NewFile(o.Package)
 	f.HeaderComment(Header)
 	f.ImportName(AssertsPath, "asserts")
@@ -480,12 +467,12 @@ func genInterface(ws []*wrapper, profile genProfile, o Options) *jen.File {
 		methods = append(methods, jen.Comment(w.op.Schema), jen.Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()))
 	}
 	f.Comment("Kernels has one method per operator; Checked wraps an implementation with")
-	f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", profile, o.BuildTag)
+	f.Commentf("the checks of its plan (profile %s) in builds with -tags %s.", pl.Profile, o.BuildTag)
 	f.Type().Id("Kernels").Interface(methods...)
 	return f
 }
 
-func genInterfaceChecked(ws []*wrapper, first bool, profile genProfile, o Options, ss *shapeSet) (*jen.File, error) {
+func genInterfaceChecked(ws []*wrapper, first bool, pl *plan.Plan, o Options, ss *shapeSet) (*jen.File, error) {
 	f := newFile(o.Package, o.BuildTag, false)
 	if first {
 		f.Comment("Keeps this file in step with the asserts package: re-run assertgen if it does not compile.")
@@ -503,7 +490,7 @@ func genInterfaceChecked(ws []*wrapper, first bool, profile genProfile, o Option
 		if err != nil {
 			return nil, err
 		}
-		f.Add(genOpVar(w, profileCode(profile)))
+		f.Add(genOpVar(w, profileCode(pl)))
 		f.Commentf("%s checks %s", w.name, w.op.Schema)
 		f.Func().Params(jen.Id("k").Op("*").Id("checked")).Id(w.name).Params(w.paramsCode()...).Add(w.resultsCode()).Block(body...)
 	}
