@@ -72,14 +72,7 @@ func TestBuildAllOps(t *testing.T) {
 	}
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
 		t.Run(string(profile), func(t *testing.T) {
-			p, err := plan.Build(s, profile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, res := generateAll(t, s, profile)
 			if len(res.Wrapped) != len(s.Ops) {
 				t.Fatalf("%d ops wrapped, want all %d of %s", len(res.Wrapped), len(s.Ops), s.Path)
 			}

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
@@ -25,8 +26,11 @@ func TestPrintsThePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
-			p, err := plan.Build(s, profile)
-			if err != nil {
+			var p *plan.Plan
+			var res *Result
+			if profile == plan.Strict {
+				p, res = generateAll(t, s, profile)
+			} else if p, err = plan.Build(s, profile); err != nil {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
@@ -49,16 +53,15 @@ func TestPrintsThePlan(t *testing.T) {
 			}
 			// Names do not depend on the profile: the pytorch plan is
 			// printed for its first ops only, to keep the test short.
-			o := Options{Mode: InterfaceMode, Package: "all"}
 			if profile == plan.PyTorch {
+				o := Options{Mode: InterfaceMode, Package: "all"}
 				shown.Ops = shown.Ops[:200]
 				for _, op := range shown.Ops {
 					o.Ops = append(o.Ops, op.Name)
 				}
-			}
-			res, err := Generate(p, o)
-			if err != nil {
-				t.Fatal(err)
+				if res, err = Generate(p, o); err != nil {
+					t.Fatal(err)
+				}
 			}
 			names, profiles := printed(t, res.Files)
 			if len(names) != len(shown.Ops) {
@@ -111,4 +114,41 @@ func printed(t *testing.T, files []File) (names map[string]string, profiles []st
 		})
 	}
 	return names, profiles
+}
+
+// allOps memoizes generateAll: TestBuildAllOps and TestPrintsThePlan
+// print the same packages.
+var allOps struct {
+	sync.Mutex
+	m map[string]allOpsResult
+}
+
+type allOpsResult struct {
+	p   *plan.Plan
+	res *Result
+}
+
+// generateAll returns the plan of every op of s under profile and the
+// interface-mode package gen prints for it.
+func generateAll(t *testing.T, s *schema.Schema, profile plan.Profile) (*plan.Plan, *Result) {
+	t.Helper()
+	allOps.Lock()
+	defer allOps.Unlock()
+	key := s.Path + " " + string(profile)
+	if r, ok := allOps.m[key]; ok {
+		return r.p, r.res
+	}
+	p, err := plan.Build(s, profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allOps.m == nil {
+		allOps.m = map[string]allOpsResult{}
+	}
+	allOps.m[key] = allOpsResult{p, res}
+	return p, res
 }
