@@ -293,11 +293,7 @@ func (m *matcher) foreachReference(i int, rel *Release, keys []string, byKey map
 // is its canonical form), others are printed.
 func sameText(o *schema.Op, text string) bool {
 	if o.Entry != nil && !o.Generated {
-		ft := o.Entry.FuncText
-		if i := strings.Index(ft, "::"); i >= 0 && i < strings.IndexByte(ft, '(') {
-			ft = ft[i+2:]
-		}
-		if ft == text {
+		if _, ft, _ := schema.CutNamespace(o.Entry.FuncText); ft == text {
 			return true
 		}
 	}

@@ -48,7 +48,7 @@ func ParseList(path string, src []byte) (*Schema, error) {
 		col := skip + len(text) - len(trimmed) + 1
 		pos := Position{path, i + 1, col}
 		body := trimmed
-		if ns, rest, found := strings.Cut(trimmed, "::"); found && !strings.ContainsAny(ns, "( ") {
+		if ns, rest, found := CutNamespace(trimmed); found {
 			if identLen(ns) != len(ns) {
 				errs.Addf(pos, "invalid namespace %q", ns)
 				continue

@@ -187,3 +187,18 @@ func TestParseFuncErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestCutNamespace(t *testing.T) {
+	for _, tc := range []struct{ text, ns, rest string }{
+		{"aten::add.Tensor(Tensor self) -> Tensor", "aten", "add.Tensor(Tensor self) -> Tensor"},
+		{"add(Tensor self, int x=a::b) -> Tensor", "", "add(Tensor self, int x=a::b) -> Tensor"},
+		{"my ns::f() -> ()", "", "my ns::f() -> ()"},
+		{"f() -> ()", "", "f() -> ()"},
+		{"a-b::f() -> ()", "a-b", "f() -> ()"}, // cut; the caller rejects a-b
+	} {
+		ns, rest, found := CutNamespace(tc.text)
+		if ns != tc.ns || rest != tc.rest || found != (tc.ns != "") {
+			t.Errorf("CutNamespace(%q) = %q, %q, %v; want %q, %q", tc.text, ns, rest, found, tc.ns, tc.rest)
+		}
+	}
+}

@@ -409,7 +409,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	e.FuncText, e.FuncPos = text, l.pos(funcNode)
 	schemaText := text
 	nsOff := 0
-	if ns, rest, found := strings.Cut(text, "::"); found && !strings.ContainsAny(ns, "(") {
+	if ns, rest, found := CutNamespace(text); found {
 		if identLen(ns) != len(ns) {
 			l.errorf(e.FuncPos, "invalid namespace %q", ns)
 			return nil
