@@ -19,7 +19,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -49,9 +48,6 @@ type Options struct {
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
 	Types    TypeMap
-	// Ops selects ops by name or pattern (path.Match syntax: "add.*",
-	// "transpose*"); empty selects all.
-	Ops []string
 	// Progress, if set, is called after each part of the checked wrappers
 	// is rendered, with the ops done so far and the total.
 	Progress func(done, total int)
@@ -140,46 +136,13 @@ func ValidTag(t string) bool {
 	return true
 }
 
-// Select returns the ops of p that the patterns select, in plan order; an
-// empty pattern list selects all. A pattern that selects nothing is an
-// error.
-func Select(p *plan.Plan, patterns []string) ([]*plan.Op, error) {
-	if len(patterns) == 0 {
-		return p.Ops, nil
-	}
-	hit := make([]bool, len(patterns))
-	var out []*plan.Op
-	for _, op := range p.Ops {
-		for i, pat := range patterns {
-			if ok, _ := path.Match(pat, op.Name); ok {
-				hit[i] = true
-				out = append(out, op)
-				break
-			}
-		}
-	}
-	for i, pat := range patterns {
-		if _, err := path.Match(pat, ""); err != nil {
-			return nil, fmt.Errorf("op pattern %q: %v", pat, err)
-		}
-		if !hit[i] {
-			return nil, fmt.Errorf("op pattern %q selects no op", pat)
-		}
-	}
-	return out, nil
-}
-
-// prepare selects the ops, names them and maps their signatures; in
+// prepare maps the signatures of the plan's ops (the ops it selected); in
 // function mode it matches them with their kernels.
 func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findings schema.ErrorList, err error) {
 	if err := o.defaults(); err != nil {
 		return nil, nil, nil, err
 	}
-	ops, err := Select(p, o.Ops)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	for _, op := range ops {
+	for _, op := range p.Ops {
 		if op.GoName == "" {
 			return nil, nil, nil, fmt.Errorf("op %s of the plan has no Go name", op.Name)
 		}

@@ -176,7 +176,10 @@ func TestDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all", Ops: []string{"a*", "s*", "_*"}})
+		if err := p.Select([]string{"a*", "s*", "_*"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,9 +204,11 @@ func TestVetWrongSignature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	findings, missing, err := Vet(smallPlan(t, plan.Strict), Options{
-		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k, Ops: []string{"add.Tensor", "cat", "transpose.int"},
-	})
+	p := smallPlan(t, plan.Strict)
+	if err := p.Select([]string{"add.Tensor", "cat", "transpose.int"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	findings, missing, err := Vet(p, Options{Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,17 +226,6 @@ func TestVetWrongSignature(t *testing.T) {
 	if _, err := Generate(smallPlan(t, plan.Strict), Options{Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: k}); err == nil ||
 		!strings.Contains(err.Error(), "kernels.go:8:6: kernel AddTensor of add.Tensor has the wrong signature") {
 		t.Errorf("Generate with a wrong kernel: %v", err)
-	}
-}
-
-func TestSelect(t *testing.T) {
-	p := smallPlan(t, plan.Strict)
-	ops, err := Select(p, []string{"add*", "cat"})
-	if err != nil || len(ops) != 4 {
-		t.Errorf("Select = %d ops, %v", len(ops), err)
-	}
-	if _, err := Select(p, []string{"nothing"}); err == nil || !strings.Contains(err.Error(), `"nothing" selects no op`) {
-		t.Errorf("got %v", err)
 	}
 }
 
@@ -291,8 +285,11 @@ func TestInterfaceAdapter(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("all ops: error %v\nwant %s", err, want)
 	}
-	o.Ops = []string{"add.Tensor", "transpose.int"}
-	res, err := Generate(smallPlan(t, plan.Strict), o)
+	p := smallPlan(t, plan.Strict)
+	if err := p.Select([]string{"add.Tensor", "transpose.int"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(p, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ package plan
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,6 +83,11 @@ type Op struct {
 	// at run time an argument that shares one (x.add_(x), add(a, b, out=a))
 	// is not blamed for the legal write (skip reason aliases_mutable_arg).
 	Mutable []string `json:"mutable,omitempty"`
+
+	// SelectedBy is where the entry that selected the op is written (an
+	// ops: entry, a backend yaml line, a flag; see [Plan.Select]); empty
+	// when no selection was made or its pattern has no place.
+	SelectedBy string `json:"selected_by,omitempty"`
 
 	// Src is the schema op the plan is for.
 	Src *schema.Op `json:"-"`
@@ -746,4 +752,40 @@ func (b *builder) opNames(name string) []int {
 		}
 	}
 	return out
+}
+
+// Select narrows the plan to the ops the patterns select (op names or
+// path.Match patterns: "add.*"), in plan order; no pattern keeps every op.
+// Each selected op records in SelectedBy where the pattern that selected
+// it is written (where maps a pattern to its ops: entry or backend yaml
+// line; a pattern without a place records none). A pattern that selects
+// no op is an error.
+func (p *Plan) Select(patterns []string, where map[string]schema.Position) error {
+	if len(patterns) == 0 {
+		return nil
+	}
+	hit := make([]bool, len(patterns))
+	var out []*Op
+	for _, op := range p.Ops {
+		for i, pat := range patterns {
+			if ok, _ := path.Match(pat, op.Name); ok {
+				hit[i] = true
+				if at, ok := where[pat]; ok {
+					op.SelectedBy = at.String()
+				}
+				out = append(out, op)
+				break
+			}
+		}
+	}
+	for i, pat := range patterns {
+		if _, err := path.Match(pat, ""); err != nil {
+			return fmt.Errorf("op pattern %q: %v", pat, err)
+		}
+		if !hit[i] {
+			return fmt.Errorf("op pattern %q selects no op", pat)
+		}
+	}
+	p.Ops = out
+	return nil
 }

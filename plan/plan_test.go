@@ -399,3 +399,24 @@ func TestDerivativesViewCopyEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestSelect: a selection narrows the plan in plan order and records where
+// each op's pattern is written; a pattern that selects nothing is an error.
+func TestSelect(t *testing.T) {
+	p, err := Build(loadSmall(t), Strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := schema.Position{Filename: "assertgen.yaml", Line: 3, Column: 5}
+	if err := p.Select([]string{"foo*", "bar"}, map[string]schema.Position{"bar": at}); err != nil || len(p.Ops) != 4 {
+		t.Fatalf("Select = %d ops, %v", len(p.Ops), err)
+	}
+	for _, op := range p.Ops {
+		if want := map[bool]string{true: "assertgen.yaml:3:5"}[op.Name == "bar"]; op.SelectedBy != want {
+			t.Errorf("%s: selected_by %q, want %q", op.Name, op.SelectedBy, want)
+		}
+	}
+	if err := p.Select([]string{"nothing"}, nil); err == nil || !strings.Contains(err.Error(), `"nothing" selects no op`) {
+		t.Errorf("got %v", err)
+	}
+}

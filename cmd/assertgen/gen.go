@@ -59,11 +59,14 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
+	if err := p.Select(ops, where); err != nil {
+		return nil, nil, o, nil, err
+	}
 	types, err := c.TypeMap()
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
-	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Ops: ops}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}

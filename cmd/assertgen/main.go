@@ -261,7 +261,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	// The ops of the plan: those the names select, else those the config's
 	// ops: and backend: (or -ops) select, else all.
-	patterns, _, err := selectOps(c, s)
+	patterns, where, err := selectOps(c, s)
 	if err != nil {
 		return pf.route(err)
 	}
@@ -274,7 +274,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if p.Ops, err = gen.Select(p, patterns); err != nil {
+	if err = p.Select(patterns, where); err != nil {
 		return err
 	}
 	write := func(w io.Writer) error {
