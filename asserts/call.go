@@ -142,6 +142,18 @@ const (
 	laneSameContent   = 25
 	laneContentOff    = 26
 	laneNoContent     = 27
+	// laneNoEnv shares laneBinding's word, so that BindingContext adds
+	// c.bind to that word whichever of the two it counts.
+	laneNoEnv = 15
+	// laneNever is the lane of the reasons no lane ever counts: meta and
+	// functional_wrapper skip nothing, and concurrent_write is counted
+	// straight into the Op's counters (see [Call.skipConcurrent]).
+	laneNever = 17
+)
+
+const (
+	bindRun   = 1 << (16 * (laneBinding % 4)) // binding_context runs
+	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
 var checkLane = [NumChecks]int{
@@ -153,7 +165,18 @@ var checkLane = [NumChecks]int{
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
+var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent, laneNever, laneNoEnv}
+
+func init() {
+	// A lane shared by several reasons must never count.
+	for p := range rules {
+		for _, r := range rules[p] {
+			if reasonLane[r.Reason] == laneNever && r.Skips != 0 && r.Reason != ReasonConcurrentWrite {
+				panic("asserts: reason " + r.Reason.String() + " skips checks but has no lane")
+			}
+		}
+	}
+}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
@@ -179,6 +202,11 @@ type Call struct {
 	nmut    int
 	mut     [4]ID
 	mutMore []ID
+	// since is the write clock when the call began (see concurrent.go).
+	since uint64
+	// bind is what binding_context adds to its lanes' word: bindRun, or
+	// bindNoEnv when the runtime registered no Env.
+	bind uint64
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -191,9 +219,10 @@ type Call struct {
 // made, a quarter of the cost of a checked call.)
 func (c *Call) Begin(op *Op) {
 	c.op = op
-	c.env, c.saved = envState()
+	c.env, c.saved, c.bind = envState()
 	c.t = tally{}
 	c.nmut = 0
+	c.since = writeClock.Load()
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for
@@ -201,9 +230,10 @@ func (c *Call) Begin(op *Op) {
 // Env.
 func (c *Call) BeginWith(op *Op, st EnvState) {
 	c.op = op
-	c.env, c.saved = st, savedFlags(st)
+	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
 	c.t = tally{}
 	c.nmut = 0
+	c.since = writeClock.Load()
 }
 
 // pol returns the call's skip policy (used off the fast path only).
@@ -259,10 +289,17 @@ func (c *Call) After(s *Saved, t Tensor) {
 // with a mutable one (x.add_(x), x[0].add_(x[1]), add(a, b, out=a)) sees
 // its version move with the legal write, so no_mutation skips it (reason
 // aliases_mutable_arg) instead of blaming it.
+//
+// The storage is also declared to other goroutines' checked calls as being
+// written until [Call.End]: a row of theirs whose state moved while the
+// write was in flight is inconclusive (reason concurrent_write) rather than
+// blamed on their kernel. Generated code calls Mutable for every argument
+// an op may write (see concurrent.go).
 func (c *Call) Mutable(s *Saved) {
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = s.id.Storage
 		c.nmut++
+		declareWrite(s.id.Storage)
 		return
 	}
 	c.mutableMore(s.id.Storage)
@@ -283,6 +320,7 @@ func (c *Call) mutableMore(st ID) {
 	}
 	c.mutMore = append(c.mutMore, st)
 	c.nmut++
+	declareWrite(st)
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.
@@ -415,8 +453,11 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // hermetic contexts it passes without reading the tensor. Call it after
 // [Call.Save], before the kernel runs, to catch the binding before the
 // kernel touches it.
+//
+// A runtime that registered no [Env] has no hermetic contexts: the check
+// is then counted as skipped (reason no_env), not as run.
 func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
-	c.t[laneBinding/4] += 1 << (16 * (laneBinding % 4))
+	c.t[laneBinding/4] += c.bind
 	if c.env.Hermetic || s.meta&^fPending != Versioned {
 		c.bindingSlow(l, s, t)
 	}
@@ -449,6 +490,12 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
 	b, bound := bt.StorageBinding()
 	was := s.after.Version == 1
 	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
+		return
+	}
+	if c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: the binding may be that call's (see concurrent.go).
+		c.skipConcurrent(CheckBindingContext)
 		return
 	}
 	v := &Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
@@ -662,6 +709,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
 	st := &c.op.st
 	if st.state.Load() == sigReady && st.sig.equal(&c.t) {
 		st.sigCalls.Add(1)
@@ -782,6 +832,13 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 		c.skip(k, ReasonAliasesMutable)
 		return
 	}
+	if k != CheckSameImpl && c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: its version (or, for set_, its StorageImpl) may
+		// have moved with that legal write.
+		c.skipConcurrent(k)
+		return
+	}
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
@@ -816,6 +873,9 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 
 //go:noinline
 func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
+	if c.bind != bindRun {
+		return // counted under no_env
+	}
 	if c.skipped(CheckBindingContext, s) {
 		return
 	}
@@ -848,6 +908,9 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
 // misuse reports generated code that calls the API out of order; it is a bug
 // in the generator, not in a kernel.
 func (c *Call) misuse(k Check, l Loc, what string) {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
 	panic(fmt.Sprintf("asserts: %s: %s: %s %s (generated code out of date? re-run assertgen)",
 		c.op.FullName(), k, l, what))
 }
@@ -895,5 +958,8 @@ func (c *Call) report(v *Violation) {
 		v.Other = v.other.String()
 	}
 	v.Hint = hint(v)
+	done := false
+	defer c.releaseOnPanic(&done)
 	handle(v)
+	done = true
 }

@@ -199,6 +199,12 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
 		c.skip(k, ReasonNoContent)
 		return
 	}
+	if c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to these bytes while
+		// this one ran (see concurrent.go).
+		c.skipConcurrent(k)
+		return
+	}
 	c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: s.digest, Got: got,
 		WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)})
 }

@@ -221,12 +221,13 @@ func CurrentEnv() Env {
 
 // envState reads the registered Env, and returns the flags Save sets under
 // it.
-func envState() (EnvState, Traits) {
-	var st EnvState
-	if b := curEnv.Load(); b != nil {
-		st = b.env.State()
+func envState() (EnvState, Traits, uint64) {
+	b := curEnv.Load()
+	if b == nil {
+		return EnvState{}, fPending, bindNoEnv
 	}
-	return st, savedFlags(st)
+	st := b.env.State()
+	return st, savedFlags(st), bindRun
 }
 
 func savedFlags(st EnvState) Traits {

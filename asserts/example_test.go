@@ -147,6 +147,8 @@ func ExamplePolicy() {
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
 	// content_check_off            same_content                             same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)
 	// no_content_access            same_content                             the runtime cannot read the tensor's bytes (no Contents, no storage data)
+	// concurrent_write             same_storage,no_mutation,binding_context,same_content another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel
+	// no_env                       binding_context                          the runtime registered no Env: no call runs in a hermetic context
 }
 
 // A collector's summary after a run with one broken call and one call under

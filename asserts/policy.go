@@ -201,6 +201,8 @@ const (
 	ReasonPlan                             // plan: skipped when the wrapper was generated (see [Call.PlanSkip])
 	ReasonContentOff                       // content_check_off: same_content is switched off for the call (the default, see [SetContentCheck])
 	ReasonNoContent                        // no_content_access: the tensor does not implement Contents, or its bytes cannot be read
+	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
+	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -210,7 +212,7 @@ var reasonNames = [NumReasons]string{
 	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
-	"content_check_off", "no_content_access",
+	"content_check_off", "no_content_access", "concurrent_write", "no_env",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -238,6 +240,10 @@ var (
 	// argument the call may write cannot pass: its version and its bytes
 	// move with the legal write.
 	aliasChecks = SetOf(CheckNoMutation, CheckSameContent)
+	// concurrentChecks compare a state before the kernel with the state
+	// after it that a legal call on another goroutine can move (see
+	// concurrent.go).
+	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext)
 )
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
@@ -259,6 +265,8 @@ var rules = [numProfiles][]Rule{
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 		{ReasonContentOff, SetOf(CheckSameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
 		{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -281,6 +289,8 @@ var pytorchRules = []Rule{
 	{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	{ReasonContentOff, SetOf(CheckSameContent), "PyTorch has no content check (the pytorch profile plans none)"},
 	{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not
@@ -317,7 +327,7 @@ func Policy(p Profile) []Rule {
 }
 
 // conds is a set of Reasons that hold for a tensor or a call.
-type conds uint16
+type conds uint32
 
 // policy is a profile's rules in the form the hot path uses.
 type policy struct {

@@ -185,6 +185,7 @@ func checksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -547,6 +548,7 @@ func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 func checksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 

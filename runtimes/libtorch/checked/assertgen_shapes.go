@@ -686,6 +686,7 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -705,6 +706,7 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
 }
 
@@ -10060,6 +10062,7 @@ func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 

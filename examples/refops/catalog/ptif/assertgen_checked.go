@@ -37,9 +37,10 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetData, &locs0)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSetData, &locs0, &a0, self)
 	k.next.SetData(self, new_data)
-	checksPost1(&c, &locs0)
+	checksPost1(&c, &locs0, &a0, self)
 }
 
 var opAdd_Tensor = asserts.Op{
@@ -93,7 +94,7 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre4(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
+	checksPre6(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost5(&c, &locs3, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
@@ -131,9 +132,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre6(&c, &opSelectInt, &locs4, &a0, self)
+	checksPre7(&c, &opSelectInt, &locs4, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	checksPost7(&c, &locs4, &a0, self, r0)
+	checksPost8(&c, &locs4, &a0, self, r0)
 	return r0
 }
 
@@ -150,8 +151,8 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre6(&c, &opAlias, &locs4, &a0, self)
+	checksPre7(&c, &opAlias, &locs4, &a0, self)
 	r0 := k.next.Alias(self)
-	checksPost7(&c, &locs4, &a0, self, r0)
+	checksPost8(&c, &locs4, &a0, self, r0)
 	return r0
 }

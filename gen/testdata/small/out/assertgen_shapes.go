@@ -377,6 +377,7 @@ func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 func checksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.Mutable(s0)
 	c.BindingContext(l[0], s0, t0)
 }
 
