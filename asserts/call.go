@@ -219,10 +219,9 @@ type Call struct {
 // made, a quarter of the cost of a checked call.)
 func (c *Call) Begin(op *Op) {
 	c.op = op
-	c.env, c.saved, c.bind = envState()
 	c.t = tally{}
 	c.nmut = 0
-	c.since = writeClock.Load()
+	c.loadEnv()
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for
@@ -382,8 +381,9 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
-	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
-	if s.meta != Versioned || s.after.Impl != s.id.Impl {
+	if s.meta == Versioned && s.after.Impl == s.id.Impl {
+		c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	} else {
 		c.slowSameImpl(l, s)
 	}
 }
@@ -391,8 +391,9 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
-	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
-	if s.meta != Versioned || s.after.Storage != s.id.Storage {
+	if s.meta == Versioned && s.after.Storage == s.id.Storage {
+		c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	} else {
 		c.slowSameStorage(l, s)
 	}
 }
@@ -400,8 +401,9 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
-	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
-	if s.meta != Versioned || s.after.Version != s.id.Version {
+	if s.meta == Versioned && s.after.Version == s.id.Version {
+		c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	} else {
 		c.slowNoMutation(l, s)
 	}
 }
@@ -409,10 +411,11 @@ func (c *Call) NoMutation(l Loc, s *Saved) {
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
-	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
-	if r.meta != Versioned|fResult || r.after.Impl > 1 {
-		c.slowImplUseCountLE1(l, r)
+	if r.meta == Versioned|fResult && r.after.Impl <= 1 {
+		c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+		return
 	}
+	c.slowImplUseCountLE1(l, r)
 }
 
 // NotArg completes impl_use_count_le_1 for Go: a fresh or view return
@@ -442,10 +445,11 @@ func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
-	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
-	if r.meta != Versioned|fResult || r.after.Storage != 1 {
-		c.slowStorageUseCountEq1(l, r)
+	if r.meta == Versioned|fResult && r.after.Storage == 1 {
+		c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+		return
 	}
+	c.slowStorageUseCountEq1(l, r)
 }
 
 // BindingContext checks, in a hermetic context, that the argument's storage
@@ -457,10 +461,20 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
 func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
-	c.t[laneBinding/4] += c.bind
-	if c.env.Hermetic || s.meta&^fPending != Versioned {
-		c.bindingSlow(l, s, t)
+	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
+		c.t[laneBinding/4] += c.bind
+	} else {
+		c.bindingFirst(l, s, t)
 	}
+}
+
+// bindingFirst is BindingContext's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) bindingFirst(l Loc, s *Saved, t Tensor) {
+	c.t[laneBinding/4] += c.bind
+	c.bindingSlow(l, s, t)
 }
 
 // BindingContextAfter completes binding_context once the kernel has
@@ -615,10 +629,20 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
-	if r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
-		c.freshNoAliasSlow(ret, r, arg, s)
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage {
+		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	} else {
+		c.freshNoAliasFirst(ret, r, arg, s)
 	}
+}
+
+// freshNoAliasFirst is FreshNoAlias's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	c.freshNoAliasSlow(ret, r, arg, s)
 }
 
 //go:noinline
@@ -786,20 +810,41 @@ func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 	return true
 }
 
-//go:noinline
-func (c *Call) slowSameImpl(l Loc, s *Saved) { c.slowInput(CheckSameImpl, l, s) }
+// The slow paths of the inlined checks count the row themselves: the
+// inlined fast path counts only when it passes, after the comparison, so
+// that the compiler can load the row's Loc in the slow branch alone (a
+// store before the branch would pin the Loc's loads above it, on the fast
+// path).
 
 //go:noinline
-func (c *Call) slowSameStorage(l Loc, s *Saved) { c.slowInput(CheckSameStorage, l, s) }
+func (c *Call) slowSameImpl(l Loc, s *Saved) {
+	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	c.slowInput(CheckSameImpl, l, s)
+}
 
 //go:noinline
-func (c *Call) slowNoMutation(l Loc, s *Saved) { c.slowInput(CheckNoMutation, l, s) }
+func (c *Call) slowSameStorage(l Loc, s *Saved) {
+	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	c.slowInput(CheckSameStorage, l, s)
+}
 
 //go:noinline
-func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) { c.slowResult(CheckImplUseCountLE1, l, r) }
+func (c *Call) slowNoMutation(l Loc, s *Saved) {
+	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	c.slowInput(CheckNoMutation, l, s)
+}
 
 //go:noinline
-func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) { c.slowResult(CheckStorageUseCountEq1, l, r) }
+func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
+	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+	c.slowResult(CheckImplUseCountLE1, l, r)
+}
+
+//go:noinline
+func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
+	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+	c.slowResult(CheckStorageUseCountEq1, l, r)
+}
 
 func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
 

@@ -221,13 +221,17 @@ func CurrentEnv() Env {
 
 // envState reads the registered Env, and returns the flags Save sets under
 // it.
-func envState() (EnvState, Traits, uint64) {
+// loadEnv reads the registered Env into c, with the flags Save sets under
+// it, and the write clock (see concurrent.go).
+func (c *Call) loadEnv() {
+	c.since = writeClock.Load()
 	b := curEnv.Load()
 	if b == nil {
-		return EnvState{}, fPending, bindNoEnv
+		c.env, c.saved, c.bind = EnvState{}, fPending, bindNoEnv
+		return
 	}
-	st := b.env.State()
-	return st, savedFlags(st), bindRun
+	c.env = b.env.State()
+	c.saved, c.bind = savedFlags(c.env), bindRun
 }
 
 func savedFlags(st EnvState) Traits {

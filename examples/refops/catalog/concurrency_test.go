@@ -118,11 +118,14 @@ func TestConcurrentRealWriteIsCaught(t *testing.T) {
 // TestConcurrentRealWriteOnSharedStorage: the broken sum writes the very
 // tensor that the legal in-place view ops are working on through aliases
 // (those read no element, so that the broken write is not a data race of
-// the test itself).
-// A call whose window overlapped a declared write on that storage cannot
-// tell the two apart and is skipped (concurrent_write); one that did not
-// is reported. Nothing but the broken sum may be blamed, and the broken
-// calls must be reported or counted as inconclusive, every one of them.
+// the test itself). A sum call whose window overlapped a declared write on
+// that storage cannot tell the two apart and is skipped (concurrent_write);
+// one that did not is reported. The broken write is undeclared: when it
+// lands in the window of a legal call that checks no_mutation on the same
+// storage (alias), that call sees a write nobody declared and reports it
+// too; a real write happened, and the report names the storage. No other
+// violation may appear, and every broken call must be reported or counted
+// as inconclusive.
 func TestConcurrentRealWriteOnSharedStorage(t *testing.T) {
 	needChecks(t)
 	shared := arange(2, 3)
@@ -147,17 +150,23 @@ func TestConcurrentRealWriteOnSharedStorage(t *testing.T) {
 			releaseAll(bad.Sum(shared, nil))
 		}
 	})
+	var bystanders int
 	for _, v := range col.Violations() {
-		if v.Op != "sum" || v.Check != asserts.CheckNoMutation || !strings.Contains(v.Error(), "argument self") {
+		switch {
+		case v.Check != asserts.CheckNoMutation || !strings.Contains(v.Error(), "argument self"):
 			t.Errorf("unexpected violation: %v", &v)
-			continue
+		case v.Op == "sum":
+			reported++
+		case v.Op == "alias":
+			bystanders++ // the undeclared write fell in its window
+		default:
+			t.Errorf("unexpected violation: %v", &v)
 		}
-		reported++
 	}
 	st := asserts.ReadStats().Sub(before)
 	inconclusive := st.Skipped[asserts.ReasonConcurrentWrite]
-	t.Logf("%d broken calls: %d reported, %d inconclusive (all no_mutation rows skipped under concurrent_write: %d)",
-		2*calls, reported, 2*calls-reported, inconclusive)
+	t.Logf("%d broken calls: %d reported, %d inconclusive (all no_mutation rows skipped under concurrent_write: %d); %d alias calls saw the undeclared write",
+		2*calls, reported, 2*calls-reported, inconclusive, bystanders)
 	if reported < calls {
 		t.Errorf("only %d of %d broken calls reported; the %d made after the legal calls must all be", reported, 2*calls, calls)
 	}
