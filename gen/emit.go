@@ -450,6 +450,24 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
 	return nil
 }
 
+// unchangedRows reports whether cks starts with same_impl, same_storage
+// and no_mutation of one single-tensor argument, none of them a
+// never-firing row: the three rows SameImplStorageVersion runs at once.
+func unchangedRows(cks []plan.Check, sn *snapshot) bool {
+	if len(cks) < 3 {
+		return false
+	}
+	want := [3]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation}
+	for j, k := range want {
+		c := &cks[j]
+		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
+			return false
+		}
+	}
+	a, ok := sn.arg[cks[0].Arg]
+	return ok && !a.list
+}
+
 func listSuffix(list bool) string {
 	if list {
 		return "List"
@@ -576,9 +594,15 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	sn.saves(&pre)
 	w.mutables(&pre, sn)
 	var mid, rows helper
-	for i := range w.op.Checks {
+	for i := 0; i < len(w.op.Checks); i++ {
 		ck := &w.op.Checks[i]
 		switch {
+		case unchangedRows(w.op.Checks[i:], sn):
+			// same_impl, same_storage and no_mutation of one argument:
+			// one call, one test on the fast path.
+			a := sn.arg[ck.Arg]
+			rows.method("SameImplStorageVersion", slotLoc(a), snapArg(a))
+			i += 2
 		case ck.Name == asserts.CheckBindingContext:
 			if err := w.check(&pre, sn, ck); err != nil {
 				return nil, err
