@@ -207,6 +207,8 @@ type Call struct {
 	// bind is what binding_context adds to its lanes' word: bindRun, or
 	// bindNoEnv when the runtime registered no Env.
 	bind uint64
+	// digests is set once same_content took a digest before the kernel.
+	digests bool
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -221,6 +223,7 @@ func (c *Call) Begin(op *Op) {
 	c.op = op
 	c.t = tally{}
 	c.nmut = 0
+	c.digests = false
 	c.loadEnv()
 }
 
@@ -232,6 +235,7 @@ func (c *Call) BeginWith(op *Op, st EnvState) {
 	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
 	c.t = tally{}
 	c.nmut = 0
+	c.digests = false
 	c.since = writeClock.Load()
 }
 
@@ -437,6 +441,11 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // self) and leave the count at 1. Generated code calls NotArg after
 // ImplUseCountLE1 for each tensor argument; it counts as part of that
 // check and is skipped with it.
+//
+// It is not inlined: generated code tests [Saved.ImplApart] for all the
+// return's arguments at once and calls NotArg only when one fails.
+//
+//go:noinline
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
 		return
@@ -472,12 +481,49 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 // A runtime that registered no [Env] has no hermetic contexts: the check
 // is then counted as skipped (reason no_env), not as run.
+//
+// It is not inlined: generated code runs the binding_context rows of all
+// its plain arguments with one test ([Call.Hermetic], [Saved.Plain]) and
+// calls [Call.BindingContextRows], and BindingContext only otherwise.
+//
+//go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)
 	}
+}
+
+// BindingContextRows counts n binding_context rows that passed without a
+// look: the call is not hermetic and each argument's snapshot is
+// [Saved.Plain] (as run, or as skipped under no_env when the runtime
+// registered no Env).
+func (c *Call) BindingContextRows(n int) {
+	c.t[laneBinding/4] += uint64(n) * c.bind
+}
+
+// Plain reports whether the argument saved in s needs no skip decision: a
+// defined, versioned tensor of no special kind, saved outside a mode,
+// [Call.After] not called yet.
+func (s *Saved) Plain() bool { return s.meta == Versioned|fPending }
+
+// ImplApart reports whether return r's TensorImpl is not argument s's (or
+// r is undefined): then [Call.NotArg] has nothing to report.
+func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id.Impl == 0 }
+
+// FreshFrom reports whether fresh_no_alias passes for return r against
+// argument s without a look: both plain (the return snapshotted by
+// [Call.Result], the argument completed by [Call.After]) and their
+// StorageImpls apart.
+func (r *Saved) FreshFrom(s *Saved) bool {
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage
+}
+
+// FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
+// held.
+func (c *Call) FreshNoAliasRows(n int) {
+	c.t[laneFreshNoAlias/4] += uint64(n) << (16 * (laneFreshNoAlias % 4))
 }
 
 // bindingFirst is BindingContext's slow path: it counts the row, then
@@ -489,12 +535,22 @@ func (c *Call) bindingFirst(l Loc, s *Saved, t Tensor) {
 	c.bindingSlow(l, s, t)
 }
 
+// Hermetic reports whether the call runs in a hermetic context: only then
+// has [Call.BindingContextAfter] anything to do. Generated code tests it
+// once for all the call's arguments.
+func (c *Call) Hermetic() bool { return c.env.Hermetic }
+
 // BindingContextAfter completes binding_context once the kernel has
 // returned, before [Call.After]: in a hermetic context, the kernel must not
 // have bound the argument's storage (or changed its binding), since a
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
+//
+// It is not inlined: generated code calls it only when [Call.Hermetic]
+// holds.
+//
+//go:noinline
 func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
