@@ -565,19 +565,31 @@ var locs549 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: _cast_Byte).
 func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -587,30 +599,42 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
 func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -620,20 +644,32 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
 func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImpl(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -641,15 +677,25 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 585 op(s) of one shape (the first: data).
 func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -657,16 +703,28 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 38 op(s) of one shape (the first: is_leaf).
 func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -675,13 +733,19 @@ func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
 func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImpl(l[0], s0)
@@ -695,12 +759,18 @@ func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
 func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -710,14 +780,20 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 // checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
 func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -726,28 +802,42 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
 func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -755,46 +845,74 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -805,30 +923,42 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -837,22 +967,34 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
 func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -867,7 +1009,9 @@ func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 // checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
 func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -889,34 +1033,46 @@ func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -925,39 +1081,63 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
 func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -970,22 +1150,32 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -993,15 +1183,17 @@ func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1012,24 +1204,34 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1037,34 +1239,48 @@ func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -1081,7 +1297,9 @@ func checksPost34(c *asserts.Call, l *[0]asserts.Loc) {
 // checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
@@ -1103,14 +1321,20 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -1133,28 +1357,38 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1162,19 +1396,21 @@ func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1238,23 +1474,31 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
@@ -1264,17 +1508,19 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s13 asserts.Saved
 	var s14 asserts.Saved
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1292,19 +1538,14 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s14, t14)
 	c.Result(&s15, t15)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -1320,6 +1561,13 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
 	c.ReturnsArg(l[15], &s15, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -1337,43 +1585,53 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1386,29 +1644,31 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s9, t9)
 	c.After(s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1487,51 +1747,61 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Mutable(s12)
 	c.Mutable(s13)
 	c.MutableList(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
 	asserts.BindingContextList(c, l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(13)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	asserts.BindingContextAfterList(c, l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		asserts.BindingContextAfterList(c, l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1548,29 +1818,19 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s13, t13)
 	asserts.AfterList(c, s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.SameImpl(l[12], s12)
@@ -1579,6 +1839,18 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[13], s13)
 	c.SameImplList(l[14], s14)
 	c.SameStorageList(l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -1600,21 +1872,37 @@ func checksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1626,32 +1914,44 @@ func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
 func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[1], s1)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1661,40 +1961,56 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
 func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
 func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.FreshOrAlias(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1704,24 +2020,36 @@ func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
 func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1731,38 +2059,56 @@ func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
 func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1773,19 +2119,29 @@ func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
 func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1793,10 +2149,12 @@ func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1808,43 +2166,57 @@ func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
 func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
 func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -1863,24 +2235,34 @@ func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
 func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1888,27 +2270,35 @@ func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -1924,26 +2314,36 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
 func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1951,27 +2351,35 @@ func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -1985,28 +2393,38 @@ func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
 func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2015,18 +2433,20 @@ func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2038,14 +2458,22 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
@@ -2054,11 +2482,13 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2069,64 +2499,90 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2145,22 +2601,30 @@ func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
@@ -2168,14 +2632,16 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2188,76 +2654,96 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -2268,46 +2754,64 @@ func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
 func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2317,12 +2821,20 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
@@ -2333,13 +2845,21 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
@@ -2351,25 +2871,35 @@ func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2377,16 +2907,18 @@ func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2397,14 +2929,22 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
@@ -2416,15 +2956,23 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
@@ -2432,10 +2980,18 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
@@ -2445,17 +3001,27 @@ func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
 func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2472,8 +3038,10 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
 func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2490,42 +3058,54 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 // checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
 func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
 func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -2535,12 +3115,20 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
@@ -2550,11 +3138,19 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
@@ -2565,13 +3161,21 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
@@ -2580,12 +3184,20 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
@@ -2593,9 +3205,11 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2603,36 +3217,56 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2648,15 +3282,23 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
@@ -2664,12 +3306,14 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2680,11 +3324,8 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2694,6 +3335,11 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
 	c.ReturnsArg(l[8], &s8, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2706,18 +3352,26 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
@@ -2725,12 +3379,14 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2741,60 +3397,80 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -2805,14 +3481,22 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
@@ -2820,10 +3504,12 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2832,44 +3518,64 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2881,14 +3587,22 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -2907,18 +3621,26 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -2927,15 +3649,17 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2950,11 +3674,8 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2971,6 +3692,11 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2989,22 +3715,30 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3024,25 +3758,33 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3050,17 +3792,19 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3076,21 +3820,13 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -3100,6 +3836,16 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
 	c.ReturnsArg(l[13], &s13, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -3109,49 +3855,73 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
 func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3165,25 +3935,35 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3192,17 +3972,19 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3214,66 +3996,86 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
 func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
 func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.FreshOrAlias(l[3], &s3, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
 func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.FreshOrAlias(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3284,14 +4086,22 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
@@ -3302,16 +4112,24 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
@@ -3324,17 +4142,25 @@ func checksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
@@ -3347,32 +4173,42 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3382,51 +4218,63 @@ func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
 // checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
 func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
 	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3435,22 +4283,31 @@ func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -3462,6 +4319,9 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3472,34 +4332,46 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
 func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -3543,18 +4415,26 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
@@ -3563,14 +4443,16 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3584,13 +4466,9 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -3603,6 +4481,12 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[5], s5)
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3613,14 +4497,22 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
@@ -3629,10 +4521,12 @@ func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3642,54 +4536,80 @@ func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3703,20 +4623,28 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
@@ -3728,29 +4656,39 @@ func checksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3759,31 +4697,39 @@ func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -3798,31 +4744,41 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3832,20 +4788,22 @@ func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -3855,12 +4813,20 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
@@ -3875,15 +4841,23 @@ func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
@@ -3894,16 +4868,24 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
@@ -3911,11 +4893,13 @@ func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3925,52 +4909,72 @@ func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -3988,19 +4992,27 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
@@ -4008,14 +5020,16 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4028,15 +5042,10 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4046,6 +5055,13 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4054,32 +5070,50 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
 func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4090,25 +5124,34 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -4116,6 +5159,9 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4126,19 +5172,29 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
 func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4150,8 +5206,10 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4163,38 +5221,50 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
 func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4204,40 +5274,64 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
 func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4250,18 +5344,26 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4279,21 +5381,29 @@ func checksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4301,15 +5411,17 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4323,17 +5435,11 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -4343,6 +5449,14 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4354,14 +5468,22 @@ func checksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
@@ -4369,11 +5491,13 @@ func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4383,52 +5507,72 @@ func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -4450,17 +5594,25 @@ func checksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
@@ -4468,14 +5620,16 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4488,11 +5642,8 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -4506,6 +5657,11 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -4523,20 +5679,28 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
@@ -4544,13 +5708,15 @@ func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4562,68 +5728,88 @@ func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -4643,23 +5829,31 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
@@ -4667,16 +5861,18 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4691,19 +5887,12 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -4713,6 +5902,15 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -4724,16 +5922,24 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
@@ -4743,11 +5949,13 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4759,78 +5967,140 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
+	if s9.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4852,21 +6122,29 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
@@ -4876,16 +6154,18 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4902,17 +6182,13 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4928,6 +6204,12 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[7], s7)
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4945,28 +6227,36 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
@@ -4975,17 +6265,19 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -5002,101 +6294,127 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s13, t13)
 	asserts.ResultList(c, &s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
+	if s12.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
+	if s13.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.ImplUseCountLE1List(l[14], &s14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
@@ -5122,6 +6440,18 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[14], &s14, l[9], s9)
 	c.FreshNoAliasList(l[14], &s14, l[10], s10)
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.OutList(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -5133,14 +6463,22 @@ func checksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
@@ -5157,17 +6495,25 @@ func checksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
@@ -5178,25 +6524,35 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
 func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5205,40 +6561,54 @@ func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5258,29 +6628,39 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5291,11 +6671,8 @@ func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5306,6 +6683,11 @@ func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5322,28 +6704,38 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5353,46 +6745,60 @@ func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5413,32 +6819,42 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5450,23 +6866,25 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5484,20 +6902,28 @@ func checksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
@@ -5516,23 +6942,31 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -5543,16 +6977,24 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -5561,11 +7003,13 @@ func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5576,64 +7020,90 @@ func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -5653,20 +7123,28 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
@@ -5675,15 +7153,17 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5698,15 +7178,10 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -5719,6 +7194,13 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -5733,35 +7215,45 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5772,39 +7264,47 @@ func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -5821,37 +7321,47 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5863,24 +7373,26 @@ func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -5890,47 +7402,71 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func checksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -5948,23 +7484,33 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5973,7 +7519,6 @@ func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -5984,6 +7529,9 @@ func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -6000,27 +7548,41 @@ func checksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
 func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
@@ -6032,21 +7594,33 @@ func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6055,10 +7629,18 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
@@ -6066,36 +7648,58 @@ func checksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -6110,13 +7714,21 @@ func checksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
@@ -6124,11 +7736,13 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6138,9 +7752,7 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -6150,15 +7762,23 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
 func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
@@ -6168,24 +7788,30 @@ func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.SharesStorage(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6193,8 +7819,16 @@ func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
@@ -6202,26 +7836,48 @@ func checksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6235,11 +7891,19 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
@@ -6247,10 +7911,12 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6259,7 +7925,6 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -6269,6 +7934,9 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[4], &s4, l[1], s1)
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6283,28 +7951,38 @@ func checksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
 func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6314,19 +7992,21 @@ func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -6336,28 +8016,40 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
 func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6369,18 +8061,28 @@ func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6390,9 +8092,7 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -6402,6 +8102,10 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6415,19 +8119,29 @@ func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6437,11 +8151,13 @@ func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6458,8 +8174,10 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -6485,28 +8203,38 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
 func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6516,11 +8244,8 @@ func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6530,21 +8255,32 @@ func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6562,29 +8298,39 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6595,11 +8341,8 @@ func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6609,38 +8352,55 @@ func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6662,33 +8422,43 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6701,11 +8471,8 @@ func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6720,6 +8487,11 @@ func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6733,20 +8505,28 @@ func checksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
@@ -6757,13 +8537,15 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6778,116 +8560,154 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -6897,12 +8717,20 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -6912,9 +8740,11 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -6924,7 +8754,6 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -6934,46 +8763,79 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6993,17 +8855,25 @@ func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
@@ -7013,14 +8883,16 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -7035,7 +8907,6 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -7059,6 +8930,9 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
 	c.ReturnsArg(l[12], &s12, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -7073,22 +8947,30 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	asserts.SaveList(c, s6, t6)
 	asserts.SaveList(c, s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -7096,14 +8978,16 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7116,17 +9000,11 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	asserts.ResultList(c, &s9, t9)
 	asserts.ResultList(c, &s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
@@ -7136,21 +9014,27 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.NoMutationList(l[7], s7)
 	asserts.SameContentAfterList(c, l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.NotArgList(l[8], &s8, l[6], s6)
 	c.NotArgList(l[8], &s8, l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[6], s6)
 	c.FreshNoAliasOf(l[8], &s8, l[7], s7)
 	c.ImplUseCountLE1List(l[9], &s9)
@@ -7190,6 +9074,14 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasListOf(l[10], &s10, l[6], s6)
 	c.FreshNoAliasListOf(l[10], &s10, l[7], s7)
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -7210,40 +9102,50 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.MutableList(s9)
 	c.MutableList(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
 	asserts.BindingContextList(c, l[9], s9, t9)
 	asserts.BindingContextList(c, l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s8.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	asserts.BindingContextAfterList(c, l[9], s9, t9)
-	asserts.BindingContextAfterList(c, l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		asserts.BindingContextAfterList(c, l[9], s9, t9)
+		asserts.BindingContextAfterList(c, l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7256,17 +9158,11 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	asserts.AfterList(c, s9, t9)
 	asserts.AfterList(c, s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
@@ -7281,6 +9177,14 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[9], s9)
 	c.SameImplList(l[10], s10)
 	c.SameStorageList(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -7292,16 +9196,24 @@ func checksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
@@ -7318,19 +9230,27 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
@@ -7341,16 +9261,24 @@ func checksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
@@ -7367,19 +9295,27 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -7390,16 +9326,24 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -7409,11 +9353,13 @@ func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7425,76 +9371,108 @@ func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7509,22 +9487,30 @@ func checksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -7534,14 +9520,16 @@ func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7556,112 +9544,144 @@ func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -7673,27 +9693,37 @@ func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7702,40 +9732,54 @@ func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7751,31 +9795,41 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
 func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7786,21 +9840,23 @@ func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7809,10 +9865,18 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
@@ -7822,8 +9886,10 @@ func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -7832,40 +9898,72 @@ func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -7884,15 +9982,23 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
@@ -7902,13 +10008,15 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7922,9 +10030,7 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -7940,6 +10046,10 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[4], s4)
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -7952,18 +10062,26 @@ func checksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
@@ -7973,12 +10091,14 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7991,88 +10111,120 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -8082,12 +10234,20 @@ func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
@@ -8095,9 +10255,11 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -8105,7 +10267,6 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -8115,30 +10276,51 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8149,14 +10331,22 @@ func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
@@ -8164,10 +10354,12 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -8176,9 +10368,7 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -8188,36 +10378,58 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.NotArgList(l[6], &s6, l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8227,51 +10439,75 @@ func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
 func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8282,24 +10518,34 @@ func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost254 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
 func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8307,36 +10553,50 @@ func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8349,30 +10609,40 @@ func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
 func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -8382,48 +10652,74 @@ func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -8436,18 +10732,26 @@ func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
@@ -8463,42 +10767,52 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -8512,72 +10826,98 @@ func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
+	if !(s10.ImplApart(s0)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+	}
 	c.NotArgList(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
+	if s10.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -8594,41 +10934,51 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8641,61 +10991,73 @@ func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
 // checksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -8706,26 +11068,34 @@ func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
 func checksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost264 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
 func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
@@ -8737,12 +11107,16 @@ func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
 func checksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
@@ -8752,22 +11126,34 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
 func checksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
@@ -8794,14 +11180,22 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
@@ -8810,12 +11204,20 @@ func checksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
@@ -8827,12 +11229,20 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
@@ -8840,24 +11250,32 @@ func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -8865,6 +11283,10 @@ func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8875,27 +11297,39 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8905,12 +11339,20 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
@@ -8921,35 +11363,49 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
 func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	asserts.ResultList(c, &s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -8957,6 +11413,10 @@ func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8966,42 +11426,62 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	asserts.ResultList(c, &s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -9011,6 +11491,10 @@ func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasListOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasList(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9023,16 +11507,26 @@ func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s0)
 	c.Mutable(s1)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9041,7 +11535,9 @@ func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9056,18 +11552,28 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9079,9 +11585,11 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9093,19 +11601,29 @@ func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9116,9 +11634,7 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -9129,13 +11645,23 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArgList(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.FreshNoAliasOf(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.OutList(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9147,18 +11673,28 @@ func checksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s0)
 	c.Mutable(s1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
 func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9168,8 +11704,10 @@ func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9182,35 +11720,47 @@ func checksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s1)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9224,7 +11774,9 @@ func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *assert
 
 // checksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -9245,8 +11797,10 @@ func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
 func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -9281,8 +11835,10 @@ func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
 func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -9310,9 +11866,11 @@ func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9345,9 +11903,11 @@ func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9383,10 +11943,12 @@ func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 
 // checksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9425,9 +11987,11 @@ func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9466,17 +12030,25 @@ func checksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
@@ -9487,36 +12059,48 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
 func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -9524,22 +12108,32 @@ func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
 func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -9547,8 +12141,10 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
 func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -9556,8 +12152,10 @@ func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -9565,23 +12163,29 @@ func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func checksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
@@ -9595,8 +12199,10 @@ func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -9604,34 +12210,60 @@ func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9648,14 +12280,22 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
@@ -9664,12 +12304,14 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9681,9 +12323,7 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -9696,6 +12336,10 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
 	c.ReturnsArg(l[9], &s9, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9703,8 +12347,16 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
@@ -9713,31 +12365,59 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -9753,12 +12433,20 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
@@ -9767,11 +12455,13 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9782,7 +12472,6 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -9795,6 +12484,9 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[6], &s6, l[2], s2)
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -9805,14 +12497,22 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
@@ -9824,15 +12524,23 @@ func checksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
@@ -9843,16 +12551,24 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
@@ -9865,23 +12581,33 @@ func checksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
 func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -9909,53 +12635,63 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9972,63 +12708,71 @@ func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s13, t13)
 	c.Result(&s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.SameImplStorageVersion(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
 	c.SameImplStorageVersion(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
 	c.ImplUseCountLE1(l[14], &s14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -10051,55 +12795,65 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.Save(s14, t14)
 	c.Mutable(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
+		c.BindingContextRows(15)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10117,36 +12871,38 @@ func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s14, t14)
 	c.Result(&s15, t15)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.SameImplStorageVersion(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
 	c.SameImplStorageVersion(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.ReturnsArg(l[15], &s15, l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -10161,36 +12917,46 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10202,58 +12968,72 @@ func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -10272,40 +13052,50 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s9, t9)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10319,27 +13109,29 @@ func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
 	c.ReturnsArg(l[11], &s11, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -10350,14 +13142,22 @@ func checksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
@@ -10371,22 +13171,30 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
@@ -10402,23 +13210,31 @@ func checksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
@@ -10440,38 +13256,46 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.SaveOpt(s14, t14, t14 != nil)
 	c.SaveOpt(s15, t15, t15 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.SameContent(l[14], s14, t14)
-	c.BindingContext(l[14], s14, t14)
-	c.SameContent(l[15], s15, t15)
-	c.BindingContext(l[15], s15, t15)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() {
+		c.BindingContextRows(16)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(16)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+		c.SameContent(l[14], s14, t14)
+		c.SameContent(l[15], s15, t15)
+	}
 }
 
 // checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
@@ -10479,22 +13303,24 @@ func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s16 asserts.Saved
 	var s17 asserts.Saved
 	var s18 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10515,140 +13341,160 @@ func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s17, t17)
 	c.Result(&s18, t18)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.SameImplStorageVersion(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
 	c.SameImplStorageVersion(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
 	c.SameImplStorageVersion(l[14], s14)
-	c.SameContentAfter(l[14], s14, t14)
 	c.SameImplStorageVersion(l[15], s15)
-	c.SameContentAfter(l[15], s15, t15)
 	c.ImplUseCountLE1(l[16], &s16)
-	c.NotArg(l[16], &s16, l[0], s0)
-	c.NotArg(l[16], &s16, l[1], s1)
-	c.NotArg(l[16], &s16, l[2], s2)
-	c.NotArg(l[16], &s16, l[3], s3)
-	c.NotArg(l[16], &s16, l[4], s4)
-	c.NotArg(l[16], &s16, l[5], s5)
-	c.NotArg(l[16], &s16, l[6], s6)
-	c.NotArg(l[16], &s16, l[7], s7)
-	c.NotArg(l[16], &s16, l[8], s8)
-	c.NotArg(l[16], &s16, l[9], s9)
-	c.NotArg(l[16], &s16, l[10], s10)
-	c.NotArg(l[16], &s16, l[11], s11)
-	c.NotArg(l[16], &s16, l[12], s12)
-	c.NotArg(l[16], &s16, l[13], s13)
-	c.NotArg(l[16], &s16, l[14], s14)
-	c.NotArg(l[16], &s16, l[15], s15)
+	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13) && s16.ImplApart(s14) && s16.ImplApart(s15)) {
+		c.NotArg(l[16], &s16, l[0], s0)
+		c.NotArg(l[16], &s16, l[1], s1)
+		c.NotArg(l[16], &s16, l[2], s2)
+		c.NotArg(l[16], &s16, l[3], s3)
+		c.NotArg(l[16], &s16, l[4], s4)
+		c.NotArg(l[16], &s16, l[5], s5)
+		c.NotArg(l[16], &s16, l[6], s6)
+		c.NotArg(l[16], &s16, l[7], s7)
+		c.NotArg(l[16], &s16, l[8], s8)
+		c.NotArg(l[16], &s16, l[9], s9)
+		c.NotArg(l[16], &s16, l[10], s10)
+		c.NotArg(l[16], &s16, l[11], s11)
+		c.NotArg(l[16], &s16, l[12], s12)
+		c.NotArg(l[16], &s16, l[13], s13)
+		c.NotArg(l[16], &s16, l[14], s14)
+		c.NotArg(l[16], &s16, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[16], &s16)
-	c.FreshNoAlias(l[16], &s16, l[0], s0)
-	c.FreshNoAlias(l[16], &s16, l[1], s1)
-	c.FreshNoAlias(l[16], &s16, l[2], s2)
-	c.FreshNoAlias(l[16], &s16, l[3], s3)
-	c.FreshNoAlias(l[16], &s16, l[4], s4)
-	c.FreshNoAlias(l[16], &s16, l[5], s5)
-	c.FreshNoAlias(l[16], &s16, l[6], s6)
-	c.FreshNoAlias(l[16], &s16, l[7], s7)
-	c.FreshNoAlias(l[16], &s16, l[8], s8)
-	c.FreshNoAlias(l[16], &s16, l[9], s9)
-	c.FreshNoAlias(l[16], &s16, l[10], s10)
-	c.FreshNoAlias(l[16], &s16, l[11], s11)
-	c.FreshNoAlias(l[16], &s16, l[12], s12)
-	c.FreshNoAlias(l[16], &s16, l[13], s13)
-	c.FreshNoAlias(l[16], &s16, l[14], s14)
-	c.FreshNoAlias(l[16], &s16, l[15], s15)
+	if s16.FreshFrom(s0) && s16.FreshFrom(s1) && s16.FreshFrom(s2) && s16.FreshFrom(s3) && s16.FreshFrom(s4) && s16.FreshFrom(s5) && s16.FreshFrom(s6) && s16.FreshFrom(s7) && s16.FreshFrom(s8) && s16.FreshFrom(s9) && s16.FreshFrom(s10) && s16.FreshFrom(s11) && s16.FreshFrom(s12) && s16.FreshFrom(s13) && s16.FreshFrom(s14) && s16.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[16], &s16, l[0], s0)
+		c.FreshNoAlias(l[16], &s16, l[1], s1)
+		c.FreshNoAlias(l[16], &s16, l[2], s2)
+		c.FreshNoAlias(l[16], &s16, l[3], s3)
+		c.FreshNoAlias(l[16], &s16, l[4], s4)
+		c.FreshNoAlias(l[16], &s16, l[5], s5)
+		c.FreshNoAlias(l[16], &s16, l[6], s6)
+		c.FreshNoAlias(l[16], &s16, l[7], s7)
+		c.FreshNoAlias(l[16], &s16, l[8], s8)
+		c.FreshNoAlias(l[16], &s16, l[9], s9)
+		c.FreshNoAlias(l[16], &s16, l[10], s10)
+		c.FreshNoAlias(l[16], &s16, l[11], s11)
+		c.FreshNoAlias(l[16], &s16, l[12], s12)
+		c.FreshNoAlias(l[16], &s16, l[13], s13)
+		c.FreshNoAlias(l[16], &s16, l[14], s14)
+		c.FreshNoAlias(l[16], &s16, l[15], s15)
+	}
 	c.ImplUseCountLE1(l[17], &s17)
-	c.NotArg(l[17], &s17, l[0], s0)
-	c.NotArg(l[17], &s17, l[1], s1)
-	c.NotArg(l[17], &s17, l[2], s2)
-	c.NotArg(l[17], &s17, l[3], s3)
-	c.NotArg(l[17], &s17, l[4], s4)
-	c.NotArg(l[17], &s17, l[5], s5)
-	c.NotArg(l[17], &s17, l[6], s6)
-	c.NotArg(l[17], &s17, l[7], s7)
-	c.NotArg(l[17], &s17, l[8], s8)
-	c.NotArg(l[17], &s17, l[9], s9)
-	c.NotArg(l[17], &s17, l[10], s10)
-	c.NotArg(l[17], &s17, l[11], s11)
-	c.NotArg(l[17], &s17, l[12], s12)
-	c.NotArg(l[17], &s17, l[13], s13)
-	c.NotArg(l[17], &s17, l[14], s14)
-	c.NotArg(l[17], &s17, l[15], s15)
+	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13) && s17.ImplApart(s14) && s17.ImplApart(s15)) {
+		c.NotArg(l[17], &s17, l[0], s0)
+		c.NotArg(l[17], &s17, l[1], s1)
+		c.NotArg(l[17], &s17, l[2], s2)
+		c.NotArg(l[17], &s17, l[3], s3)
+		c.NotArg(l[17], &s17, l[4], s4)
+		c.NotArg(l[17], &s17, l[5], s5)
+		c.NotArg(l[17], &s17, l[6], s6)
+		c.NotArg(l[17], &s17, l[7], s7)
+		c.NotArg(l[17], &s17, l[8], s8)
+		c.NotArg(l[17], &s17, l[9], s9)
+		c.NotArg(l[17], &s17, l[10], s10)
+		c.NotArg(l[17], &s17, l[11], s11)
+		c.NotArg(l[17], &s17, l[12], s12)
+		c.NotArg(l[17], &s17, l[13], s13)
+		c.NotArg(l[17], &s17, l[14], s14)
+		c.NotArg(l[17], &s17, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[17], &s17)
-	c.FreshNoAlias(l[17], &s17, l[0], s0)
-	c.FreshNoAlias(l[17], &s17, l[1], s1)
-	c.FreshNoAlias(l[17], &s17, l[2], s2)
-	c.FreshNoAlias(l[17], &s17, l[3], s3)
-	c.FreshNoAlias(l[17], &s17, l[4], s4)
-	c.FreshNoAlias(l[17], &s17, l[5], s5)
-	c.FreshNoAlias(l[17], &s17, l[6], s6)
-	c.FreshNoAlias(l[17], &s17, l[7], s7)
-	c.FreshNoAlias(l[17], &s17, l[8], s8)
-	c.FreshNoAlias(l[17], &s17, l[9], s9)
-	c.FreshNoAlias(l[17], &s17, l[10], s10)
-	c.FreshNoAlias(l[17], &s17, l[11], s11)
-	c.FreshNoAlias(l[17], &s17, l[12], s12)
-	c.FreshNoAlias(l[17], &s17, l[13], s13)
-	c.FreshNoAlias(l[17], &s17, l[14], s14)
-	c.FreshNoAlias(l[17], &s17, l[15], s15)
+	if s17.FreshFrom(s0) && s17.FreshFrom(s1) && s17.FreshFrom(s2) && s17.FreshFrom(s3) && s17.FreshFrom(s4) && s17.FreshFrom(s5) && s17.FreshFrom(s6) && s17.FreshFrom(s7) && s17.FreshFrom(s8) && s17.FreshFrom(s9) && s17.FreshFrom(s10) && s17.FreshFrom(s11) && s17.FreshFrom(s12) && s17.FreshFrom(s13) && s17.FreshFrom(s14) && s17.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[17], &s17, l[0], s0)
+		c.FreshNoAlias(l[17], &s17, l[1], s1)
+		c.FreshNoAlias(l[17], &s17, l[2], s2)
+		c.FreshNoAlias(l[17], &s17, l[3], s3)
+		c.FreshNoAlias(l[17], &s17, l[4], s4)
+		c.FreshNoAlias(l[17], &s17, l[5], s5)
+		c.FreshNoAlias(l[17], &s17, l[6], s6)
+		c.FreshNoAlias(l[17], &s17, l[7], s7)
+		c.FreshNoAlias(l[17], &s17, l[8], s8)
+		c.FreshNoAlias(l[17], &s17, l[9], s9)
+		c.FreshNoAlias(l[17], &s17, l[10], s10)
+		c.FreshNoAlias(l[17], &s17, l[11], s11)
+		c.FreshNoAlias(l[17], &s17, l[12], s12)
+		c.FreshNoAlias(l[17], &s17, l[13], s13)
+		c.FreshNoAlias(l[17], &s17, l[14], s14)
+		c.FreshNoAlias(l[17], &s17, l[15], s15)
+	}
 	c.ImplUseCountLE1(l[18], &s18)
-	c.NotArg(l[18], &s18, l[0], s0)
-	c.NotArg(l[18], &s18, l[1], s1)
-	c.NotArg(l[18], &s18, l[2], s2)
-	c.NotArg(l[18], &s18, l[3], s3)
-	c.NotArg(l[18], &s18, l[4], s4)
-	c.NotArg(l[18], &s18, l[5], s5)
-	c.NotArg(l[18], &s18, l[6], s6)
-	c.NotArg(l[18], &s18, l[7], s7)
-	c.NotArg(l[18], &s18, l[8], s8)
-	c.NotArg(l[18], &s18, l[9], s9)
-	c.NotArg(l[18], &s18, l[10], s10)
-	c.NotArg(l[18], &s18, l[11], s11)
-	c.NotArg(l[18], &s18, l[12], s12)
-	c.NotArg(l[18], &s18, l[13], s13)
-	c.NotArg(l[18], &s18, l[14], s14)
-	c.NotArg(l[18], &s18, l[15], s15)
+	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13) && s18.ImplApart(s14) && s18.ImplApart(s15)) {
+		c.NotArg(l[18], &s18, l[0], s0)
+		c.NotArg(l[18], &s18, l[1], s1)
+		c.NotArg(l[18], &s18, l[2], s2)
+		c.NotArg(l[18], &s18, l[3], s3)
+		c.NotArg(l[18], &s18, l[4], s4)
+		c.NotArg(l[18], &s18, l[5], s5)
+		c.NotArg(l[18], &s18, l[6], s6)
+		c.NotArg(l[18], &s18, l[7], s7)
+		c.NotArg(l[18], &s18, l[8], s8)
+		c.NotArg(l[18], &s18, l[9], s9)
+		c.NotArg(l[18], &s18, l[10], s10)
+		c.NotArg(l[18], &s18, l[11], s11)
+		c.NotArg(l[18], &s18, l[12], s12)
+		c.NotArg(l[18], &s18, l[13], s13)
+		c.NotArg(l[18], &s18, l[14], s14)
+		c.NotArg(l[18], &s18, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[18], &s18)
-	c.FreshNoAlias(l[18], &s18, l[0], s0)
-	c.FreshNoAlias(l[18], &s18, l[1], s1)
-	c.FreshNoAlias(l[18], &s18, l[2], s2)
-	c.FreshNoAlias(l[18], &s18, l[3], s3)
-	c.FreshNoAlias(l[18], &s18, l[4], s4)
-	c.FreshNoAlias(l[18], &s18, l[5], s5)
-	c.FreshNoAlias(l[18], &s18, l[6], s6)
-	c.FreshNoAlias(l[18], &s18, l[7], s7)
-	c.FreshNoAlias(l[18], &s18, l[8], s8)
-	c.FreshNoAlias(l[18], &s18, l[9], s9)
-	c.FreshNoAlias(l[18], &s18, l[10], s10)
-	c.FreshNoAlias(l[18], &s18, l[11], s11)
-	c.FreshNoAlias(l[18], &s18, l[12], s12)
-	c.FreshNoAlias(l[18], &s18, l[13], s13)
-	c.FreshNoAlias(l[18], &s18, l[14], s14)
-	c.FreshNoAlias(l[18], &s18, l[15], s15)
+	if s18.FreshFrom(s0) && s18.FreshFrom(s1) && s18.FreshFrom(s2) && s18.FreshFrom(s3) && s18.FreshFrom(s4) && s18.FreshFrom(s5) && s18.FreshFrom(s6) && s18.FreshFrom(s7) && s18.FreshFrom(s8) && s18.FreshFrom(s9) && s18.FreshFrom(s10) && s18.FreshFrom(s11) && s18.FreshFrom(s12) && s18.FreshFrom(s13) && s18.FreshFrom(s14) && s18.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[18], &s18, l[0], s0)
+		c.FreshNoAlias(l[18], &s18, l[1], s1)
+		c.FreshNoAlias(l[18], &s18, l[2], s2)
+		c.FreshNoAlias(l[18], &s18, l[3], s3)
+		c.FreshNoAlias(l[18], &s18, l[4], s4)
+		c.FreshNoAlias(l[18], &s18, l[5], s5)
+		c.FreshNoAlias(l[18], &s18, l[6], s6)
+		c.FreshNoAlias(l[18], &s18, l[7], s7)
+		c.FreshNoAlias(l[18], &s18, l[8], s8)
+		c.FreshNoAlias(l[18], &s18, l[9], s9)
+		c.FreshNoAlias(l[18], &s18, l[10], s10)
+		c.FreshNoAlias(l[18], &s18, l[11], s11)
+		c.FreshNoAlias(l[18], &s18, l[12], s12)
+		c.FreshNoAlias(l[18], &s18, l[13], s13)
+		c.FreshNoAlias(l[18], &s18, l[14], s14)
+		c.FreshNoAlias(l[18], &s18, l[15], s15)
+	}
 	c.DistinctOutputs(asserts.Out(l[16], &s16), asserts.Out(l[17], &s17), asserts.Out(l[18], &s18))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+		c.SameContentAfter(l[14], s14, t14)
+		c.SameContentAfter(l[15], s15, t15)
+	}
 	c.End()
 }
 
@@ -10677,41 +13523,49 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asser
 	c.Mutable(s16)
 	c.Mutable(s17)
 	c.Mutable(s18)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.SameContent(l[14], s14, t14)
-	c.BindingContext(l[14], s14, t14)
-	c.SameContent(l[15], s15, t15)
-	c.BindingContext(l[15], s15, t15)
-	c.BindingContext(l[16], s16, t16)
-	c.BindingContext(l[17], s17, t17)
-	c.BindingContext(l[18], s18, t18)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() && s16.Plain() && s17.Plain() && s18.Plain() {
+		c.BindingContextRows(19)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+		c.BindingContext(l[16], s16, t16)
+		c.BindingContext(l[17], s17, t17)
+		c.BindingContext(l[18], s18, t18)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(16)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+		c.SameContent(l[14], s14, t14)
+		c.SameContent(l[15], s15, t15)
+	}
 }
 
 // checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
@@ -10719,25 +13573,27 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s19 asserts.Saved
 	var s20 asserts.Saved
 	var s21 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
-	c.BindingContextAfter(l[16], s16, t16)
-	c.BindingContextAfter(l[17], s17, t17)
-	c.BindingContextAfter(l[18], s18, t18)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+		c.BindingContextAfter(l[16], s16, t16)
+		c.BindingContextAfter(l[17], s17, t17)
+		c.BindingContextAfter(l[18], s18, t18)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10761,37 +13617,21 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s20, t20)
 	c.Result(&s21, t21)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImplStorageVersion(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
 	c.SameImplStorageVersion(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
 	c.SameImplStorageVersion(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
 	c.SameImplStorageVersion(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
 	c.SameImplStorageVersion(l[14], s14)
-	c.SameContentAfter(l[14], s14, t14)
 	c.SameImplStorageVersion(l[15], s15)
-	c.SameContentAfter(l[15], s15, t15)
 	c.SameImpl(l[16], s16)
 	c.SameStorage(l[16], s16)
 	c.SameImpl(l[17], s17)
@@ -10801,6 +13641,24 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[19], &s19, l[16], s16)
 	c.ReturnsArg(l[20], &s20, l[17], s17)
 	c.ReturnsArg(l[21], &s21, l[18], s18)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+		c.SameContentAfter(l[14], s14, t14)
+		c.SameContentAfter(l[15], s15, t15)
+	}
 	c.End()
 }
 
@@ -10817,26 +13675,34 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
@@ -10845,16 +13711,18 @@ func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10870,114 +13738,140 @@ func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -11002,30 +13896,38 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asser
 	c.Mutable(s11)
 	c.Mutable(s12)
 	c.Mutable(s13)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
@@ -11034,20 +13936,22 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s15 asserts.Saved
 	var s16 asserts.Saved
 	var s17 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11067,25 +13971,15 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s16, t16)
 	c.Result(&s17, t17)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.SameImplStorageVersion(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
 	c.SameImplStorageVersion(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplStorageVersion(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
 	c.SameImplStorageVersion(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.SameImpl(l[11], s11)
@@ -11098,6 +13992,18 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[15], &s15, l[11], s11)
 	c.ReturnsArg(l[16], &s16, l[12], s12)
 	c.ReturnsArg(l[17], &s17, l[13], s13)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -11124,22 +14030,32 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
 func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -11163,9 +14079,11 @@ func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -11194,24 +14112,34 @@ func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
 func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -11238,11 +14166,13 @@ func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.SameImplList(l[8], s8)
 	c.SameStorageList(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -11269,10 +14199,18 @@ func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
@@ -11282,14 +14220,16 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -11328,9 +14268,7 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
 	c.SameImplStorageVersion(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
 	c.SameImplStorageVersion(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
 	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
@@ -11422,5 +14360,9 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.DistinctOutputs(asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }

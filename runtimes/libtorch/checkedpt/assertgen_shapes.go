@@ -699,8 +699,10 @@ func checksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.End()
 }
 
@@ -802,12 +804,16 @@ func checksPost23(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.End()
 }
 
@@ -864,16 +870,20 @@ func checksPost27(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.End()
 }
 
@@ -1088,10 +1098,14 @@ func checksPost41(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.End()
 }
 
@@ -1150,7 +1164,9 @@ func checksPost47(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.End()
 }
 
@@ -1171,7 +1187,9 @@ func checksPost49(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.End()
 }
 
@@ -1229,9 +1247,11 @@ func checksPost54(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
@@ -1351,9 +1371,11 @@ func checksPost65(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
@@ -1382,10 +1404,12 @@ func checksPost67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
@@ -1412,10 +1436,12 @@ func checksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
@@ -1476,9 +1502,11 @@ func checksPost75(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
@@ -1509,19 +1537,25 @@ func checksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.End()
 }
 
@@ -1611,32 +1645,40 @@ func checksPost83(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.End()
 }
 
@@ -1713,34 +1755,40 @@ func checksPost87(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.End()
 }
 
@@ -2057,12 +2105,14 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[4], s4)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.End()
 }
 
@@ -2089,19 +2139,25 @@ func checksPost110(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.End()
 }
 
@@ -2151,7 +2207,9 @@ func checksPost114(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplList(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.End()
 }
@@ -2223,9 +2281,13 @@ func checksPost120(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
@@ -2264,28 +2326,34 @@ func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.End()
 }
 
@@ -2318,25 +2386,31 @@ func checksPost124(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
@@ -2404,31 +2478,37 @@ func checksPost128(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.End()
 }
 
@@ -2467,39 +2547,59 @@ func checksPost130(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.End()
 }
 
@@ -2552,43 +2652,55 @@ func checksPost132(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[10], s10)
 	c.StorageUseCountEq1(l[11], &s11)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.End()
 }
 
@@ -2619,25 +2731,31 @@ func checksPost134(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
@@ -2731,31 +2849,37 @@ func checksPost140(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.End()
 }
 
@@ -2874,10 +2998,12 @@ func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
@@ -2912,7 +3038,9 @@ func checksPost150(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.End()
 }
@@ -2942,14 +3070,18 @@ func checksPost152(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.End()
 }
 
@@ -3012,9 +3144,11 @@ func checksPost157(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SharesStorage(l[3], &s3, l[0], s0)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
@@ -3037,13 +3171,19 @@ func checksPost159(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.End()
 }
 
@@ -3196,22 +3336,26 @@ func checksPost169(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.End()
 }
 
@@ -3310,58 +3454,70 @@ func checksPost173(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[6], s6)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.End()
 }
 
@@ -3396,27 +3552,37 @@ func checksPost175(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplList(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.End()
@@ -3461,12 +3627,14 @@ func checksPost177(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplList(l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.NotArgList(l[8], &s8, l[6], s6)
 	c.NotArgList(l[8], &s8, l[7], s7)
 	c.End()
@@ -3552,25 +3720,31 @@ func checksPost181(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
@@ -3652,18 +3826,22 @@ func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.End()
 }
 
@@ -4020,8 +4198,10 @@ func checksPost213(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.End()
 }
 
@@ -4048,14 +4228,18 @@ func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.End()
 }
 
@@ -4099,11 +4283,13 @@ func checksPost218(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[4], s4)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.End()
 }
 
@@ -4119,9 +4305,11 @@ func checksPost219(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.End()
 }
@@ -4151,20 +4339,28 @@ func checksPost221(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.End()
 }
 
@@ -4227,16 +4423,24 @@ func checksPost225(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.End()
 }
 
@@ -4275,10 +4479,12 @@ func checksPost228(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
