@@ -91,6 +91,9 @@ func (o *Options) defaults() error {
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
 	}
+	if !validPrefix(o.Prefix) {
+		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
+	}
 	if !validTag(o.BuildTag) {
 		return fmt.Errorf("invalid build tag %q", o.BuildTag)
 	}
@@ -107,6 +110,22 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
 	}
 	return nil
+}
+
+// validPrefix reports whether p can prefix the names of generated files:
+// ASCII letters, digits, _, - and ., not starting with . or -. Nothing in
+// it is special to a shell or to path.Match, and a name made with it is a
+// plain file name.
+func validPrefix(p string) bool {
+	if p == "" || p[0] == '.' || p[0] == '-' {
+		return false
+	}
+	for _, c := range p {
+		if !(c == '_' || c == '-' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func validTag(t string) bool {

@@ -1,13 +1,12 @@
 package schema
 
 import (
-	"fmt"
-	"os"
 	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
@@ -50,7 +49,7 @@ type Formula struct {
 
 // LoadDerivatives reads a derivatives.yaml file.
 func LoadDerivatives(path string) (*Derivatives, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -77,11 +76,7 @@ func PyTorchDerivatives(version string) (*Derivatives, error) {
 	if err != nil {
 		return nil, err
 	}
-	load := pytorchDerivatives[rel.Version]
-	if load == nil {
-		return nil, fmt.Errorf("no embedded derivatives.yaml for %s", rel)
-	}
-	return load()
+	return pytorchDerivatives[rel.Version]()
 }
 
 // ParseDerivatives reads a derivatives.yaml: a list of entries, each a

@@ -78,7 +78,8 @@ func ParseTags(path string, src []byte) ([]string, error) {
 }
 
 // valuePos returns the position of the byte at offset off of a scalar's
-// value, following the source through quotes, escapes and line folding.
+// value, following the source through quotes, escapes and line folding;
+// off counts bytes of the value, the column bytes of the source.
 func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
 	path, src := l.path, l.src
 	pos := NodePos(path, n)
@@ -96,47 +97,68 @@ func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
 	case yaml.LiteralStyle, yaml.FoldedStyle:
 		return pos
 	}
-	line, col := n.Line, n.Column+(i-(lineStart+n.Column-1))
-	for k := 0; k < off && i < len(src); k++ {
+	line := n.Line
+	for k := 0; k < off && i < len(src); {
 		c := src[i]
-		switch {
-		case c == '\n':
-			// A fold: the newline and the next line's indentation stand for
-			// one space of the value.
-			i++
+		if b := breakLen(src, i, true); b > 0 {
+			// A fold: the line break and the next line's indentation
+			// stand for one space of the value.
+			i += b
 			line++
-			col = 1
+			lineStart = i
 			for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
 				i++
-				col++
 			}
+			k++
 			continue
-		case c == '\\' && n.Style == yaml.DoubleQuotedStyle:
-			i += 2
-			col += 2
+		}
+		switch {
+		case c == '\\' && n.Style == yaml.DoubleQuotedStyle && i+1 < len(src):
+			src, val := escapeLen(src[i+1:])
+			i += src
+			k += val
 			continue
 		case c == '\'' && n.Style == yaml.SingleQuotedStyle && i+1 < len(src) && src[i+1] == '\'':
 			i += 2
-			col += 2
+			k++
 			continue
 		}
 		_, w := utf8.DecodeRune(src[i:])
 		i += w
-		col += w
+		k += w
 	}
-	return Position{path, line, col}
+	return Position{path, line, i - lineStart + 1}
+}
+
+// escapeLen returns the length in the source and in the value of the
+// double-quoted escape whose letter starts esc ("n": 2 and 1; "u00e9": 6
+// and 2).
+func escapeLen(esc []byte) (src, val int) {
+	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[esc[0]]
+	if digits == 0 {
+		switch esc[0] {
+		case 'N', '_':
+			return 2, 2 // U+0085, U+00A0
+		case 'L', 'P':
+			return 2, 3 // U+2028, U+2029
+		}
+		return 2, 1
+	}
+	if len(esc) <= digits {
+		return 2, 1 // cut short: yaml.v3 has refused it
+	}
+	r, err := strconv.ParseUint(string(esc[1:1+digits]), 16, 32)
+	if err != nil || utf8.RuneLen(rune(r)) < 0 {
+		return 2, 1
+	}
+	return 2 + digits, utf8.RuneLen(rune(r))
 }
 
 // lineOffset returns the byte offset of a 1-based line, or -1. The line
 // index is built on first use: positions are only needed for errors.
 func (l *yamlLoader) lineOffset(line int) int {
 	if l.lines == nil {
-		l.lines = []int{0}
-		for i, c := range l.src {
-			if c == '\n' {
-				l.lines = append(l.lines, i+1)
-			}
-		}
+		l.lines = lineStarts(l.src, true)
 	}
 	if line < 1 || line > len(l.lines) {
 		return -1
@@ -185,7 +207,7 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := parseYAMLSeq(path, src)
+	root, err := ParseYAMLNode(path, src)
 	if err != nil {
 		return nil, err
 	}
@@ -394,6 +416,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 		return nil
 	}
 	e.Func = f
+	l.checkBaseTypes(f, funcNode, nsOff)
 	for _, a := range f.Args() {
 		if l.rel.reserved[a.Name] && !slices.Contains(l.rel.ReservedArgExceptions, f.Name.String()+" "+a.Name) {
 			l.errorf(l.valuePos(funcNode, nsOff+a.Offset), "%s: argument name %s is a Python keyword, which torchgen of %s rejects%s",
@@ -498,6 +521,13 @@ func (l *yamlLoader) listKeys(e *Entry, values entryValues) {
 	for _, t := range l.rel.ImpliedTags {
 		if e.Namespace == "aten" && l.tags[t] && !e.HasTag(t) {
 			e.Tags = append(e.Tags, t)
+		}
+	}
+	if l.rel.KindTags {
+		for _, t := range kindTags(e.Func) {
+			if l.tags[t] && !e.HasTag(t) {
+				e.Tags = append(e.Tags, t)
+			}
 		}
 	}
 	if v := values.get("cpp_no_default_args"); v != nil {
@@ -656,6 +686,10 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	if len(f.Out) > 0 && !(len(e.Variants) == 1 && e.Variants[0] == "function") {
 		l.errorf(e.KeyPos("variants"), "%s: ops with out arguments must have variants: function only", name)
 	}
+	if e.UseConstRefForMutableTensors && len(f.Out) > 0 && l.rel.ConstRefNoOut {
+		l.errorf(e.KeyPos("use_const_ref_for_mutable_tensors"), "%s: use_const_ref_for_mutable_tensors is not allowed on ops with out arguments in %s%s",
+			name, l.rel, l.rel.elsewhere("accepted", func(o *Release) bool { return !o.ConstRefNoOut }))
+	}
 	if e.Structured {
 		if kind != Out {
 			l.errorf(e.KeyPos("structured"), "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
@@ -752,5 +786,42 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 				l.errorf(e.KeyPos("tags"), "%s is tagged inplace_view but there is no out-of-place view op %s", e.Func.Name, out)
 			}
 		}
+	}
+}
+
+// kindTags are the tags a release with KindTags gives an op for its kind:
+// out for an op with out arguments (torchgen's is_out_fn, scratch ops
+// included), inplace for an op whose base name is in-place.
+func kindTags(f *Func) []string {
+	var tags []string
+	if len(f.Out) > 0 {
+		tags = append(tags, "out")
+	}
+	if f.Name.Name.Inplace {
+		tags = append(tags, "inplace")
+	}
+	return tags
+}
+
+// checkBaseTypes reports the base types of f's arguments and returns that
+// the release's torchgen no longer has (Dimname in 2.14), at the type.
+func (l *yamlLoader) checkBaseTypes(f *Func, funcNode *yaml.Node, nsOff int) {
+	if len(l.rel.goneTypes) == 0 {
+		return
+	}
+	check := func(t *Type, off int) {
+		for t.Kind == OptionalKind || t.Kind == ListKind {
+			t = t.Elem
+		}
+		if t.Kind == BaseKind && l.rel.goneTypes[t.Base] {
+			l.errorf(l.valuePos(funcNode, nsOff+off), "%s: %s is not a type in %s%s", f.Name, t.Base, l.rel,
+				l.rel.elsewhere("a type", func(o *Release) bool { return !o.goneTypes[t.Base] }))
+		}
+	}
+	for _, a := range f.Args() {
+		check(a.Type, a.Offset)
+	}
+	for i := range f.Returns {
+		check(f.Returns[i].Type, f.Returns[i].Offset)
 	}
 }

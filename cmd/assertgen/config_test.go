@@ -81,13 +81,13 @@ func TestConfigErrors(t *testing.T) {
 				`assertgen.yaml:2:7: mode: unknown mode "interfce" (want function or interface); did you mean "interface"?`,
 				`assertgen.yaml:3:10: package: "my-pkg" is not a Go package name (a Go identifier, not a keyword)`,
 				`assertgen.yaml:4:12: build_tag: "a b" is not a build tag (letters, digits, _ and .)`,
-				`assertgen.yaml:5:9: prefix: "../x" is not a file name prefix`,
+				`assertgen.yaml:5:9: prefix: "../x" is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)`,
 				`assertgen.yaml:6:9: output: empty directory (leave it out for the default)`,
 				`assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
 				`assertgen.yaml:10:3: types: "int[2]": list sizes are not part of a key; did you mean "int[]"?`,
 				`assertgen.yaml:11:12: types: Storage: invalid Go type "not a type": not a type is not a builtin type; qualify it with its import path, e.g. example.com/rt.not a type`,
 				`assertgen.yaml:12:3: types: unknown schema type "Layot?"; did you mean "Layout?"?`,
-				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`,
+				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`,
 				`assertgen: 11 errors`,
 			}},
 		{name: "unknown keys, with the values' errors", files: map[string]string{"assertgen.yaml": "kernel: .\nallowlist: [a.yaml]\nfrobnicate: 1\nops: [neg]\nops: [add]\nmode: fun\n"},
@@ -115,25 +115,25 @@ func TestConfigErrors(t *testing.T) {
 		{name: "ops", files: map[string]string{"assertgen.yaml": "mode: interface\nops:\n  - add.Tensor\n  - neg\n  - add.Tensor\n  - add.Tensr\n  - add\n  - \"foo*\"\n  - \"[\"\n"},
 			args: []string{"gen"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:5:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:3:5)`,
-				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.6.0/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
+				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.14.1/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
 				`assertgen.yaml:7:5: ops: unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out, add.Scalar, ...`,
-				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.6.0/native_functions.yaml`,
+				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.14.1/native_functions.yaml`,
 				`assertgen.yaml:9:5: ops: bad pattern "[": syntax error in pattern`,
 				`assertgen: 5 errors`,
 			}},
-		{name: "-ops duplicate", args: []string{"gen", "-mode", "interface", "-ops", "neg,add.Tensor, neg"}, code: 1,
-			err: []string{`assertgen: -ops: duplicate op "neg" (listed before)`}},
-		{name: "-ops unknown", args: []string{"vet", "-mode", "interface", "-ops", "nge"}, code: 1,
-			err: []string{`assertgen: -ops: unknown op "nge" in pytorch-2.6.0/native_functions.yaml; did you mean ne.*, ge.*?`}},
-		{name: "-ops with spaces", args: []string{"gen", "-mode", "interface", "-package", "p", "-out", "out", "-ops", " add.Tensor , neg "}, code: 0,
+		{name: "-ops duplicate", args: []string{"gen", "-mode", "interface", "-ops", "neg,add.Tensor, neg"}, code: 2,
+			err: []string{`assertgen gen: -ops: duplicate op "neg" (listed before)`}},
+		{name: "-ops unknown", args: []string{"vet", "-mode", "interface", "-ops", "nge"}, code: 2,
+			err: []string{`assertgen vet: -ops: unknown op "nge" in pytorch-2.14.1/native_functions.yaml; did you mean ne.*, ge.*?`}},
+		{name: "-ops with spaces", args: []string{"gen", "-mode", "interface", "-package", "p", "-output", "out", "-ops", " add.Tensor , neg "}, code: 0,
 			err: []string{`assertgen: 2 ops wrapped in $DIR/out`}},
-		{name: "bad flag values", args: []string{"gen", "-profile", "strct", "-mode", "fn", "-package", "a-b", "-type", "Scalr=float64", "-tag", ""}, code: 2,
+		{name: "bad flag values", args: []string{"gen", "-profile", "strct", "-mode", "fn", "-package", "a-b", "-types", "Scalr=float64", "-build-tag", ""}, code: 2,
 			err: []string{
 				`assertgen gen: -profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?`,
 				`assertgen gen: -mode: unknown mode "fn" (want function or interface)`,
 				`assertgen gen: -package: "a-b" is not a Go package name (a Go identifier, not a keyword)`,
-				`assertgen gen: -tag: "" is not a build tag (letters, digits, _ and .)`,
-				`assertgen gen: -type: unknown schema type "Scalr"; did you mean "Scalar"?`,
+				`assertgen gen: -build-tag: "" is not a build tag (letters, digits, _ and .)`,
+				`assertgen gen: -types: unknown schema type "Scalr"; did you mean "Scalar"?`,
 			}},
 	})
 }
@@ -142,13 +142,13 @@ func TestConfigErrors(t *testing.T) {
 // refuses a directory with Go files of another package, naming the file;
 // tests in the directory are fine.
 func TestOutputDir(t *testing.T) {
-	gen := []string{"gen", "-mode", "interface", "-package", "out", "-out", "out", "-ops", "neg"}
+	gen := []string{"gen", "-mode", "interface", "-package", "out", "-output", "out", "-ops", "neg"}
 	runCases(t, []cliCase{
 		{name: "foreign go file", files: map[string]string{"out/kernels.go": "package out\n\nfunc Neg() {}\n"}, args: gen, code: 1,
-			err: []string{`assertgen: $DIR/out/kernels.go: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out (or output: in assertgen.yaml)`}},
+			err: []string{`assertgen: $DIR/out/kernels.go: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -output (or output: in assertgen.yaml)`}},
 		{name: "two foreign files, -check too", files: map[string]string{"out/a.go": "// Package a is another package.\npackage a\n", "out/b.go": "// Code generated by someone else. DO NOT EDIT.\npackage a\n"},
 			args: append(gen, "-check"), code: 1,
-			err: []string{`assertgen: $DIR/out/a.go (and 1 more): not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out (or output: in assertgen.yaml)`}},
+			err: []string{`assertgen: $DIR/out/a.go (and 1 more): not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -output (or output: in assertgen.yaml)`}},
 		{name: "tests, a doc file and other files are fine", files: map[string]string{"out/x_test.go": "package out\n", "out/README": "notes\n", "out/_scratch.go": "junk",
 			"out/doc.go": "// Package out is generated.\n//\n//go:generate assertgen gen\npackage out\n"}, args: gen, code: 0,
 			err: []string{`assertgen: 1 ops wrapped in $DIR/out`}},
@@ -169,15 +169,15 @@ func TestOutputDir(t *testing.T) {
 					t.Errorf("the output changed: %v", slices.Sorted(maps.Keys(after)))
 				}
 			}},
-		{name: "-out empty", args: []string{"gen", "-mode", "interface", "-out", ""}, code: 2,
-			err: []string{`assertgen gen: -out: empty directory (leave it out for the default)`}},
+		{name: "-output empty", args: []string{"gen", "-mode", "interface", "-output", ""}, code: 2,
+			err: []string{`assertgen gen: -output: empty directory (leave it out for the default)`}},
 	})
 }
 
 // TestDegenerateInput: issue 12 item 7.
 func TestDegenerateInput(t *testing.T) {
 	runCases(t, []cliCase{
-		{name: "empty txt", files: map[string]string{"empty.txt": ""}, args: []string{"gen", "-mode", "interface", "-schema", "empty.txt", "-out", "out"}, code: 1,
+		{name: "empty txt", files: map[string]string{"empty.txt": ""}, args: []string{"gen", "-mode", "interface", "-schema", "empty.txt", "-output", "out"}, code: 1,
 			err: []string{`assertgen: $DIR/empty.txt:1:1: the schema has no ops`},
 			check: func(t *testing.T, dir string) {
 				if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
@@ -187,7 +187,7 @@ func TestDegenerateInput(t *testing.T) {
 		{name: "empty yaml list", files: map[string]string{"nf.yaml": "[]\n"}, args: []string{"plan", "-schema", "nf.yaml"}, code: 1,
 			err: []string{`assertgen: $DIR/nf.yaml:1:1: the schema has no ops`}},
 		{name: "unknown version", args: []string{"explain", "add.Tensor", "-pytorch-version", "9.9"}, code: 2,
-			err: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`}},
+			err: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`}},
 		{name: "patch release", args: []string{"explain", "add.Tensor", "-pytorch-version", "1.13.1"}, code: 0},
 		{name: "version extra", args: []string{"version", "extra"}, code: 2,
 			err: []string{`assertgen version: unexpected argument "extra"`}},
@@ -211,7 +211,7 @@ func TestPlanExplainConfig(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "explain applies the allowlist", files: map[string]string{"c.yaml": "allowlists: [allow.yaml]\n", "allow.yaml": allow},
 			args: []string{"explain", "transpose.int", "-config", "c.yaml"}, code: 0,
-			out: []string{"  profile:   strict (PyTorch 2.6 lists)", "  0 Tensor(a): self, a view of it, or fresh: our transpose copies (allow.yaml:2)"}, check: func(t *testing.T, dir string) {
+			out: []string{"  profile:   strict (PyTorch 2.14 lists)", "  0 Tensor(a): self, a view of it, or fresh: our transpose copies (allow.yaml:2)"}, check: func(t *testing.T, dir string) {
 				// Without the config, no allowlist.
 				out, _, _ := runCLI(t, dir, "explain", "transpose.int")
 				if strings.Contains(out, "our transpose copies") {
@@ -235,7 +235,7 @@ func TestPlanExplainConfig(t *testing.T) {
 			args: []string{"explain", "add", "-config", "c.yaml"}, code: 1,
 			err: []string{`assertgen: c.yaml:1:10: profile: unknown profile "pytroch" (want strict or pytorch); did you mean "pytorch"?`}},
 		{name: "missing config", args: []string{"plan", "-config", "nope.yaml"}, code: 1,
-			err: []string{`assertgen: open nope.yaml: no such file or directory`}},
+			err: []string{`assertgen: nope.yaml: no such file or directory`}},
 	})
 }
 
@@ -249,9 +249,9 @@ func TestBackendCLI(t *testing.T) {
 	backend, _ := filepath.Abs("../../gen/testdata/backend/my_backend.yaml")
 	withReshape := "backend: X\ncpp_namespace: x\nsupported:\n  - add.Tensor\n  - reshape\n"
 	runCases(t, []cliCase{
-		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-out", "out"}, code: 0,
+		{name: "gen -backend", args: []string{"gen", "-config", cfg, "-backend", backend, "-output", "out"}, code: 0,
 			err: []string{"assertgen: 5 ops wrapped in $DIR/out"}},
-		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add*, cat", "-out", "out"}, code: 0,
+		{name: "backend narrowed by -ops", args: []string{"gen", "-config", cfg, "-backend", backend, "-ops", "add*, cat", "-output", "out"}, code: 0,
 			err: []string{"assertgen: 3 ops wrapped in $DIR/out"}},
 		{name: "backend: in the config", files: map[string]string{"c.yaml": "schema: " + filepath.Join(small, "native_functions.yaml") +
 			"\nmode: interface\npackage: out\noutput: out\nbackend: " + backend + "\nops: [transpose.int]\n"},

@@ -95,20 +95,6 @@ func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
 	return opts, nil
 }
 
-// unmatchedDefaults describes the built-in allowlist entries that select
-// no op of s, one line each, for vet to print as information.
-func unmatchedDefaults(s *schema.Schema) []string {
-	d, err := allowlist.Defaults()
-	if err != nil {
-		return []string{err.Error()}
-	}
-	var lines []string
-	for _, e := range allowlist.Unmatched(d, s) {
-		lines = append(lines, fmt.Sprintf("%s: %s: no op %s %q in %s (PyTorch's list names ops of several releases)", e.Pos, e.Category, e.Match, e.Op, s.Path))
-	}
-	return lines
-}
-
 // cmdExplain runs `assertgen explain OP [flags]`.
 func cmdExplain(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("explain", stderr)

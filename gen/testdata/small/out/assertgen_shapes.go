@@ -56,7 +56,7 @@ func checksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 		c.NotArg(l[2], &s2, l[1], s1)
@@ -201,7 +201,7 @@ func checksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -215,7 +215,7 @@ func checksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -342,7 +342,7 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.ImplUseCountLE1(l[3], &s3)
+	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
 		c.NotArg(l[3], &s3, l[1], s1)
@@ -356,7 +356,7 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[3], &s3, l[1], s1)
 		c.FreshNoAlias(l[3], &s3, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -370,7 +370,7 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[4], &s4, l[1], s1)
 		c.FreshNoAlias(l[4], &s4, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[5], &s5)
+	c.ImplUseCountEqFresh(l[5], &s5, t5)
 	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
 		c.NotArg(l[5], &s5, l[0], s0)
 		c.NotArg(l[5], &s5, l[1], s1)
@@ -384,7 +384,7 @@ func checksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		c.FreshNoAlias(l[5], &s5, l[1], s1)
 		c.FreshNoAlias(l[5], &s5, l[2], s2)
 	}
-	c.ImplUseCountLE1(l[6], &s6)
+	c.ImplUseCountEqFresh(l[6], &s6, t6)
 	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
 		c.NotArg(l[6], &s6, l[0], s0)
 		c.NotArg(l[6], &s6, l[1], s1)
@@ -478,7 +478,7 @@ func checksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -524,7 +524,7 @@ func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
@@ -553,7 +553,7 @@ func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
@@ -594,7 +594,7 @@ func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -655,7 +655,7 @@ func checksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplStorageVersion(l[3], s3)
-	c.ImplUseCountLE1(l[4], &s4)
+	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
 		c.NotArg(l[4], &s4, l[1], s1)
@@ -707,7 +707,7 @@ func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1(l[1], &s1)
+	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
 	}
@@ -717,7 +717,7 @@ func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	} else {
 		c.FreshNoAlias(l[1], &s1, l[0], s0)
 	}
-	c.ImplUseCountLE1(l[2], &s2)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
 	}
@@ -807,7 +807,7 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.ImplUseCountLE1List(l[1], &s1)
+	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
