@@ -120,6 +120,18 @@ func (c *Call) mutAt(i int) ID {
 	return c.mutMore[i-len(c.mut)]
 }
 
+// Abandon ends the call's declared writes if [Call.End] was not reached:
+// generated wrappers of ops that write defer it right after the pre-kernel
+// helper, so that a kernel that panics (and a program that recovers, as a
+// test or a sweep does) leaves no write declared for ever, which would make
+// every later row on that storage's slot inconclusive. After End it does
+// nothing.
+func (c *Call) Abandon() {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
+}
+
 // releaseOnPanic ends the call's declared writes if the handler panics
 // (the default handler does): the call will not reach End.
 func (c *Call) releaseOnPanic(done *bool) {

@@ -800,6 +800,12 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
 	body = append(body, jen.Id(name).Call(preArgs...))
+	if len(w.op.Mutable) > 0 {
+		// The call declared writes (Mutable): if the kernel panics and the
+		// program recovers, End is never reached; the deferred Abandon
+		// ends the declarations then (and does nothing after End).
+		body = append(body, jen.Defer().Id("c").Dot("Abandon").Call())
+	}
 	call := kernel().Call(w.callArgs()...)
 	if len(sn.results) > 0 {
 		call = jen.List(sn.results...).Op(":=").Add(call)

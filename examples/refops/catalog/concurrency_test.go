@@ -174,3 +174,32 @@ func TestConcurrentRealWriteOnSharedStorage(t *testing.T) {
 		t.Errorf("%d broken calls neither reported nor counted as inconclusive (%d concurrent_write skips)", 2*calls-reported, inconclusive)
 	}
 }
+
+// TestPanickingKernelLeavesNoDeclaration: t_ of a 3-d tensor panics in
+// its kernel, after the wrapper declared the write to self's storage; the
+// program recovers (a test, a sweep of many ops). The declaration must end
+// with the call (the wrapper defers Call.Abandon), or every later row on
+// that storage whose state moves would be inconclusive: a broken sum on
+// the same tensor afterwards is reported.
+func TestPanickingKernelLeavesNoDeclaration(t *testing.T) {
+	needChecks(t)
+	x := arange(2, 3, 4)
+	defer x.Release()
+	good, bad := checkedif.Checked(checkedif.Functions{}), checkedif.Checked(sumWritesInput{})
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("t_ of a 3-d tensor did not panic")
+			}
+		}()
+		good.T_(x)
+	}()
+	before := asserts.ReadStats()
+	col := collect(func() { releaseAll(bad.Sum(x, nil)) })
+	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckNoMutation {
+		t.Errorf("the broken sum after a panicking t_: %d violations, want one no_mutation", len(vs))
+	}
+	if n := asserts.ReadStats().Sub(before).Skipped[asserts.ReasonConcurrentWrite]; n != 0 {
+		t.Errorf("%d rows inconclusive after the panicking call: its declaration outlived it", n)
+	}
+}

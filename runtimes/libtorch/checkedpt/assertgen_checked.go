@@ -190,6 +190,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
 	checksPost4(&c, &locs2, &a0, self)
 }
@@ -280,6 +281,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -300,6 +302,7 @@ func RetainGrad(self *torch.Tensor) {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
 	checksPost8(&c, &locs3, &a0, self)
 }
@@ -409,6 +412,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -447,6 +451,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRename_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -668,6 +673,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	var c asserts.Call
 	var a7, a8 asserts.Saved
 	checksPre24(&c, &opXCudnnCtcLossOut, &locs14, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	checksPost25(&c, &locs14, &a7, &a8, out0, out1)
 	return r0, r1
@@ -742,6 +748,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	checksPost30(&c, &locs18, &a9, out)
 	return r0
@@ -783,6 +790,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	var c asserts.Call
 	var a16, a17, a18, a19, a20 asserts.Saved
 	checksPre33(&c, &opXCudnnRnnOut, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost34(&c, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
@@ -828,6 +836,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l25                            asserts.SavedList
 	)
 	checksPre37(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
@@ -864,6 +873,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -920,6 +930,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opXFusedDropoutOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
@@ -957,6 +968,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXMaskedScaleOut, &locs28, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	checksPost15(&c, &locs28, &a3, out)
 	return r0
@@ -995,6 +1007,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opNativeDropoutOut, &locs30, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	checksPost43(&c, &locs30, &a3, &a4, out0, out1)
 	return r0, r1
@@ -1033,6 +1046,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opNativeDropoutBackwardOut, &locs32, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	checksPost15(&c, &locs32, &a3, out)
 	return r0
@@ -1070,6 +1084,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opXSobolEngineFf_, &locs34, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	checksPost4(&c, &locs34, &a0, self)
 	return r0
@@ -1089,6 +1104,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opXSobolEngineScramble_, &locs35, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	checksPost4(&c, &locs35, &a0, self)
 	return r0
@@ -1108,6 +1124,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1181,6 +1198,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1218,6 +1236,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1255,6 +1274,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1292,6 +1312,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1330,6 +1351,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1349,6 +1371,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -1386,6 +1409,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1405,6 +1429,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opAbsoluteOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1443,6 +1468,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -1519,6 +1545,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1538,6 +1565,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -1667,6 +1695,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXConjPhysicalOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1704,6 +1733,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opConjPhysicalOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1723,6 +1753,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1816,6 +1847,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1835,6 +1867,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -1872,6 +1905,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1891,6 +1925,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArccosOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1983,6 +2018,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -2002,6 +2038,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opAddOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
@@ -2039,6 +2076,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2058,6 +2096,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -2095,6 +2134,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2114,6 +2154,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXAddReluScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -2152,6 +2193,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2171,6 +2213,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opAddScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -2209,6 +2252,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddmv_, &locs42, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	checksPost52(&c, &locs42, &a0, &a1, &a2, self, mat, vec)
 	return r0
@@ -2228,6 +2272,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opAddmvOut, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	checksPost21(&c, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
@@ -2266,6 +2311,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddr_, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	checksPost52(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
@@ -2285,6 +2331,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opAddrOut, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	checksPost21(&c, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
@@ -2323,6 +2370,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opAffineGridGeneratorOut, &locs48, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	checksPost30(&c, &locs48, &a3, out)
 	return r0
@@ -2379,6 +2427,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -2416,6 +2465,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opAllDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -2473,6 +2523,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -2510,6 +2561,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opAnyDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -2583,6 +2635,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opArangeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -2602,6 +2655,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opArangeStartOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -2658,6 +2712,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -2696,6 +2751,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -2734,6 +2790,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2753,6 +2810,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2790,6 +2848,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2809,6 +2868,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArccoshOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -2847,6 +2907,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2866,6 +2927,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2903,6 +2965,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2922,6 +2985,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArcsinhOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -2960,6 +3024,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2979,6 +3044,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3016,6 +3082,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3035,6 +3102,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArctanhOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3073,6 +3141,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3111,6 +3180,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3130,6 +3200,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3167,6 +3238,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3186,6 +3258,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArcsinOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3224,6 +3297,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3243,6 +3317,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3280,6 +3355,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3299,6 +3375,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opArctanOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3445,6 +3522,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opBaddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
@@ -3464,6 +3542,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opBaddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
@@ -3501,6 +3580,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -3538,6 +3618,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -3593,6 +3674,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre58(&c, &opQuantizedBatchNormOut, &locs55, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	checksPost59(&c, &locs55, &a8, out)
 	return r0
@@ -3667,6 +3749,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -3686,6 +3769,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBernoulli_Tensor, &locs58, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	checksPost17(&c, &locs58, &a0, &a1, self, p)
 	return r0
@@ -3705,6 +3789,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opBernoulliTensorOut, &locs59, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	checksPost15(&c, &locs59, &a3, out)
 	return r0
@@ -3743,6 +3828,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3762,6 +3848,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opBernoulliFloatOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3836,6 +3923,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opBinaryCrossEntropyOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
@@ -3874,6 +3962,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
@@ -3912,6 +4001,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	checksPost15(&c, &locs67, &a5, out)
 	return r0
@@ -3949,6 +4039,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opBincountOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3986,6 +4077,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -4005,6 +4097,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opBitwiseNotOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4024,6 +4117,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opCopysignOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4062,6 +4156,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4100,6 +4195,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4119,6 +4215,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4157,6 +4254,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4176,6 +4274,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -4214,6 +4313,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4233,6 +4333,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLogicalXorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4271,6 +4372,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4290,6 +4392,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLogicalAndOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4328,6 +4431,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4347,6 +4451,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLogicalOrOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4384,6 +4489,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -4421,6 +4527,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -4459,6 +4566,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opBmmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
@@ -4554,6 +4662,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre72(&c, &opCatOut, &locs71, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
 	return r0
@@ -4591,6 +4700,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opCatNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -4628,6 +4738,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opConcatOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -4665,6 +4776,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opConcatNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -4702,6 +4814,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opConcatenateOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -4739,6 +4852,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opConcatenateNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -4777,6 +4891,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opBlockDiagOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -4815,6 +4930,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4834,6 +4950,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -4871,6 +4988,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opChainMatmulOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	checksPost30(&c, &locs74, &a1, out)
 	return r0
@@ -5018,6 +5136,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5037,6 +5156,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5056,6 +5176,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5075,6 +5196,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opClampTensorOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5132,6 +5254,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5151,6 +5274,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opClampMax_Tensor, &locs78, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	checksPost17(&c, &locs78, &a0, &a1, self, max_)
 	return r0
@@ -5170,6 +5294,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5189,6 +5314,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opClampMaxTensorOut, &locs79, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	checksPost52(&c, &locs79, &a0, &a1, &a2, self, max_, out)
 	return r0
@@ -5246,6 +5372,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5265,6 +5392,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opClampMin_Tensor, &locs81, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	checksPost17(&c, &locs81, &a0, &a1, self, min_)
 	return r0
@@ -5284,6 +5412,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5303,6 +5432,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opClampMinTensorOut, &locs82, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	checksPost52(&c, &locs82, &a0, &a1, &a2, self, min_, out)
 	return r0
@@ -5358,6 +5488,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -5377,6 +5508,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -5396,6 +5528,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opClipOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5415,6 +5548,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opClipTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5471,6 +5605,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opComplexOut, &locs84, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	checksPost52(&c, &locs84, &a0, &a1, &a2, real_, imag_, out)
 	return r0
@@ -5509,6 +5644,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opPolarOut, &locs86, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	checksPost52(&c, &locs86, &a0, &a1, &a2, abs, angle, out)
 	return r0
@@ -5547,6 +5683,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opConstantPadNdOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5603,6 +5740,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre14(&c, &opConvolutionOut, &locs88, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost15(&c, &locs88, &a9, out)
 	return r0
@@ -5641,6 +5779,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	var c asserts.Call
 	var a11, a12, a13 asserts.Saved
 	checksPre78(&c, &opConvolutionBackwardOut, &locs90, &a11, &a12, &a13, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs90, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
@@ -5679,6 +5818,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre14(&c, &opConvolutionOverrideableOut, &locs88, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost15(&c, &locs88, &a9, out)
 	return r0
@@ -5717,6 +5857,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
 	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs90, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs90, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
@@ -5755,6 +5896,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	var c asserts.Call
 	var a13 asserts.Saved
 	checksPre14(&c, &opXConvolutionOut, &locs88, &a13, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	checksPost15(&c, &locs88, &a13, out)
 	return r0
@@ -5955,6 +6097,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opConvTbcOut, &locs94, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	checksPost59(&c, &locs94, &a4, out)
 	return r0
@@ -6064,6 +6207,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opCopy_, &locs97, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost4(&c, &locs97, &a0, self)
 	return r0
@@ -6083,6 +6227,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opCopyOut, &locs98, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	checksPost15(&c, &locs98, &a3, out)
 	return r0
@@ -6120,6 +6265,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXCopyFromOut, &locs100, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	checksPost15(&c, &locs100, &a3, out)
 	return r0
@@ -6157,6 +6303,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXCopyFromAndResizeOut, &locs100, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	checksPost15(&c, &locs100, &a2, out)
 	return r0
@@ -6195,6 +6342,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6214,6 +6362,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6252,6 +6401,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6271,6 +6421,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6327,6 +6478,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -6365,6 +6517,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opCountNonzeroOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -6439,6 +6592,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs48, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	checksPost30(&c, &locs48, &a5, out)
 	return r0
@@ -6476,6 +6630,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs102, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	checksPost30(&c, &locs102, &a5, out)
 	return r0
@@ -6514,6 +6669,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
 	checksPre84(&c, &opCudnnBatchNormOut, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	checksPost85(&c, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
@@ -6552,6 +6708,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	var c asserts.Call
 	var a9, a10, a11 asserts.Saved
 	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs106, &a9, &a10, &a11, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	checksPost89(&c, &locs106, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
@@ -6590,6 +6747,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre14(&c, &opCudnnConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost15(&c, &locs108, &a9, out)
 	return r0
@@ -6628,6 +6786,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	var c asserts.Call
 	var a10 asserts.Saved
 	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs108, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost15(&c, &locs108, &a10, out)
 	return r0
@@ -6666,6 +6825,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -6703,6 +6863,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	var c asserts.Call
 	var a9, a10 asserts.Saved
 	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs110, &a9, &a10, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	checksPost92(&c, &locs110, &a9, &a10, out0, out1)
 	return r0, r1
@@ -6740,6 +6901,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opCudnnConvolutionReluOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -6777,6 +6939,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs112, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	checksPost59(&c, &locs112, &a9, out)
 	return r0
@@ -6815,6 +6978,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opCudnnGridSamplerOut, &locs114, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	checksPost15(&c, &locs114, &a2, out)
 	return r0
@@ -6852,6 +7016,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs116, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	checksPost92(&c, &locs116, &a3, &a4, out0, out1)
 	return r0, r1
@@ -6890,6 +7055,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opCummaxOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
@@ -6927,6 +7093,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opCummaxDimnameOut, &locs118, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
 	checksPost43(&c, &locs118, &a2, &a3, values, indices)
 	return r0, r1
@@ -6947,6 +7114,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opXCummaxHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
 }
@@ -6984,6 +7152,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opCumminOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
@@ -7021,6 +7190,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opCumminDimnameOut, &locs118, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
 	checksPost43(&c, &locs118, &a2, &a3, values, indices)
 	return r0, r1
@@ -7041,6 +7211,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opXCumminHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
 }
@@ -7096,6 +7267,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7115,6 +7287,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -7152,6 +7325,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCumprod_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7171,6 +7345,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opCumprodDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -7227,6 +7402,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7246,6 +7422,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -7283,6 +7460,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCumsum_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7302,6 +7480,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opCumsumDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -7412,6 +7591,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	var c asserts.Call
 	var a6, a7 asserts.Saved
 	checksPre24(&c, &opXCtcLossOut, &locs14, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost25(&c, &locs14, &a6, &a7, out0, out1)
 	return r0, r1
@@ -7468,6 +7648,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre96(&c, &opXCtcLossBackwardOut, &locs126, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	checksPost97(&c, &locs126, &a9, out)
 	return r0
@@ -7524,6 +7705,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opDiagEmbedOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -7635,6 +7817,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opDiagonalBackwardOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -7654,6 +7837,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7691,6 +7875,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opDiffOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -7855,6 +8040,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -7874,6 +8060,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opDivOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -7912,6 +8099,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -7931,6 +8119,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opDivOutMode, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
@@ -7969,6 +8158,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7988,6 +8178,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opDivScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8026,6 +8217,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -8045,6 +8237,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opDivScalarModeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -8082,6 +8275,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -8101,6 +8295,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -8138,6 +8333,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -8175,6 +8371,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -8194,6 +8391,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -8231,6 +8429,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -8268,6 +8467,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -8287,6 +8487,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -8324,6 +8525,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -8362,6 +8564,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opDotOut, &locs133, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	checksPost52(&c, &locs133, &a0, &a1, &a2, self, tensor, out)
 	return r0
@@ -8400,6 +8603,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opVdotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8456,6 +8660,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opEmbeddingOut, &locs135, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	checksPost15(&c, &locs135, &a5, out)
 	return r0
@@ -8512,6 +8717,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs138, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	checksPost15(&c, &locs138, &a5, out)
 	return r0
@@ -8531,6 +8737,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opEmbeddingRenorm_, &locs139, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	checksPost17(&c, &locs139, &a0, &a1, self, indices)
 	return r0
@@ -8550,6 +8757,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opEmbeddingRenormOut, &locs140, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	checksPost15(&c, &locs140, &a4, out)
 	return r0
@@ -8625,6 +8833,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
 	checksPre103(&c, &opXEmbeddingBagForwardOnlyOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
@@ -8680,6 +8889,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opRowStackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -8754,6 +8964,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	var c asserts.Call
 	var a9, a10, a11, a12 asserts.Saved
 	checksPre103(&c, &opXEmbeddingBagOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
@@ -8828,6 +9039,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a10 asserts.Saved
 	checksPre96(&c, &opXEmbeddingBagDenseBackwardOut, &locs148, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	checksPost97(&c, &locs148, &a10, out)
 	return r0
@@ -8865,6 +9077,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre96(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs150, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	checksPost97(&c, &locs150, &a7, out)
 	return r0
@@ -8902,6 +9115,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8958,6 +9172,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -8996,6 +9211,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -9034,6 +9250,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -9072,6 +9289,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -9110,6 +9328,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -9147,6 +9366,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	checksPost8(&c, &locs24, &a4, out)
 	return r0
@@ -9184,6 +9404,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs152, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	checksPost15(&c, &locs152, &a5, out)
 	return r0
@@ -9203,6 +9424,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -9222,6 +9444,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opResizeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -9259,6 +9482,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -9278,6 +9502,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXResizeOutputOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -9333,6 +9558,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opEmptyQuantizedOut, &locs154, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	checksPost30(&c, &locs154, &a3, out)
 	return r0
@@ -9352,6 +9578,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opEmptyOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0

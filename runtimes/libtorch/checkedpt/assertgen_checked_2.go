@@ -43,6 +43,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -80,6 +81,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -118,6 +120,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -137,6 +140,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -175,6 +179,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -194,6 +199,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -232,6 +238,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -251,6 +258,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -289,6 +297,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -308,6 +317,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -346,6 +356,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -365,6 +376,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -457,6 +469,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opEyeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -476,6 +489,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opEyeMOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -641,6 +655,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -660,6 +675,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opFillScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -679,6 +695,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFill_Tensor, &locs156, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	checksPost17(&c, &locs156, &a0, &a1, self, value)
 	return r0
@@ -698,6 +715,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opFillTensorOut, &locs157, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	checksPost15(&c, &locs157, &a2, out)
 	return r0
@@ -736,6 +754,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -755,6 +774,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -792,6 +812,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -811,6 +832,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -848,6 +870,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -886,6 +909,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -905,6 +929,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -942,6 +967,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opFullNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -979,6 +1005,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opFullOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -1017,6 +1044,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -1054,6 +1082,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opFromFileOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -1073,6 +1102,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -1110,6 +1140,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -1129,6 +1160,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -1166,6 +1198,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -1222,6 +1255,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opGridSampler2dOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost15(&c, &locs159, &a5, out)
 	return r0
@@ -1259,6 +1293,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a7, a8 asserts.Saved
 	checksPre91(&c, &opGridSampler2dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
 	return r0, r1
@@ -1297,6 +1332,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost15(&c, &locs159, &a5, out)
 	return r0
@@ -1353,6 +1389,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opGridSampler3dOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost15(&c, &locs159, &a5, out)
 	return r0
@@ -1390,6 +1427,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a7, a8 asserts.Saved
 	checksPre91(&c, &opGridSampler3dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
 	return r0, r1
@@ -1427,6 +1465,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opHannWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -1464,6 +1503,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -1501,6 +1541,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opHammingWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -1538,6 +1579,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -1575,6 +1617,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -1612,6 +1655,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	checksPost8(&c, &locs24, &a4, out)
 	return r0
@@ -1649,6 +1693,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -1686,6 +1731,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -1723,6 +1769,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -1797,6 +1844,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
 	checksPre111(&c, &opNativeGroupNormOut, &locs164, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	checksPost112(&c, &locs164, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
@@ -1834,6 +1882,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
 	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs166, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	checksPost89(&c, &locs166, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
@@ -1872,6 +1921,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -1910,6 +1960,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -1948,6 +1999,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -2083,6 +2135,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		l1     asserts.SavedList
 	)
 	checksPre115(&c, &opIndexTensorOut, &locs168, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	checksPost116(&c, &locs168, &a0, &l1, &a2, self, indices, out)
 	return r0
@@ -2102,6 +2155,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre56(&c, &opIndexCopyOut, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	checksPost21(&c, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
@@ -2121,6 +2175,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opIndexCopy_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
@@ -2159,6 +2214,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre14(&c, &opIndexCopy_Dimname, &locs170, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
 	checksPost117(&c, &locs170, &a0, self)
 	return r0
@@ -2199,6 +2255,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		l1     asserts.SavedList
 	)
 	checksPre118(&c, &opIndexPut_, &locs172, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
@@ -2218,6 +2275,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opIndexPutOut, &locs173, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	checksPost59(&c, &locs173, &a4, out)
 	return r0
@@ -2262,6 +2320,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		l1     asserts.SavedList
 	)
 	checksPre118(&c, &opXIndexPutImpl_, &locs172, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
@@ -2281,6 +2340,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre58(&c, &opXIndexPutImplOut, &locs173, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	checksPost59(&c, &locs173, &a5, out)
 	return r0
@@ -2358,6 +2418,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opIsinTensorTensorOut, &locs175, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	checksPost52(&c, &locs175, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
@@ -2396,6 +2457,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opIsinTensorScalarOut, &locs177, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	checksPost17(&c, &locs177, &a0, &a4, elements, out)
 	return r0
@@ -2434,6 +2496,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre48(&c, &opIsinScalarTensorOut, &locs179, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	checksPost17(&c, &locs179, &a1, &a4, test_elements, out)
 	return r0
@@ -2491,6 +2554,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2745,6 +2809,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -2783,6 +2848,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre93(&c, &opKthvalueValues, &locs117, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
@@ -2820,6 +2886,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre42(&c, &opKthvalueDimnameOut, &locs118, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	checksPost43(&c, &locs118, &a4, &a5, values, indices)
 	return r0, r1
@@ -2876,6 +2943,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
 	checksPre111(&c, &opNativeLayerNormOut, &locs164, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	checksPost112(&c, &locs164, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
@@ -2914,6 +2982,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
 	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs166, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	checksPost89(&c, &locs166, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
@@ -2952,6 +3021,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2971,6 +3041,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -3027,6 +3098,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
 	checksPre78(&c, &opLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
@@ -3046,6 +3118,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opLinearOut, &locs184, &a0, &a1, &a3, input, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	checksPost52(&c, &locs184, &a0, &a1, &a3, input, weight, out)
 	return r0
@@ -3084,6 +3157,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opMkldnnLinearOut, &locs108, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	checksPost15(&c, &locs108, &a3, out)
 	return r0
@@ -3121,6 +3195,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs186, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	checksPost15(&c, &locs186, &a3, out)
 	return r0
@@ -3158,6 +3233,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs188, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	checksPost92(&c, &locs188, &a4, &a5, out0, out1)
 	return r0, r1
@@ -3195,6 +3271,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
 	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
@@ -3376,6 +3453,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opLdexp_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3395,6 +3473,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opLdexpOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3432,6 +3511,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opLinspaceOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -3470,6 +3550,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3489,6 +3570,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3527,6 +3609,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3546,6 +3629,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3584,6 +3668,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3603,6 +3688,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3641,6 +3727,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3660,6 +3747,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3679,6 +3767,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLogaddexpOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -3717,6 +3806,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLogaddexp2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -3812,6 +3902,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -3831,6 +3922,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3850,6 +3942,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opXlogyOutTensor, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -3869,6 +3962,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre48(&c, &opXlogyOutScalarSelf, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
@@ -3888,6 +3982,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -3925,6 +4020,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre7(&c, &opLogspaceOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	checksPost8(&c, &locs24, &a4, out)
 	return r0
@@ -3962,6 +4058,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opLogSoftmaxIntOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -4018,6 +4115,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -4056,6 +4154,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs194, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	checksPost52(&c, &locs194, &a0, &a1, &a4, grad_output, output, out)
 	return r0
@@ -4093,6 +4192,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXLogcumsumexpOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4131,6 +4231,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4168,6 +4269,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLogcumsumexpDimnameOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4206,6 +4308,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -4243,6 +4346,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opLogsumexpNamesOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -4317,6 +4421,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre91(&c, &opMatmulBackwardOut, &locs196, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	checksPost92(&c, &locs196, &a4, &a5, out0, out1)
 	return r0, r1
@@ -4336,6 +4441,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMatmulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4373,6 +4479,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opMatrixPowerOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4446,6 +4553,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre42(&c, &opXAminmaxOut, &locs26, &a1, &a2, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	checksPost43(&c, &locs26, &a1, &a2, out0, out1)
 	return r0, r1
@@ -4483,6 +4591,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opXAminmaxDimOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
@@ -4520,6 +4629,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opAminmaxOut, &locs198, &a3, &a4, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	checksPost43(&c, &locs198, &a3, &a4, min_, max_)
 	return r0, r1
@@ -4557,6 +4667,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXComputeLinearCombinationOut, &locs200, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	checksPost15(&c, &locs200, &a2, out)
 	return r0
@@ -4595,6 +4706,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opMaxDimMax, &locs201, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost52(&c, &locs201, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
@@ -4632,6 +4744,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opMaxNamesDimMax, &locs202, &a3, &a4, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	checksPost43(&c, &locs202, &a3, &a4, max_, max_values)
 	return r0, r1
@@ -4688,6 +4801,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -4780,6 +4894,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opXMpsMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost30(&c, &locs39, &a6, out)
 	return r0
@@ -4817,6 +4932,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opMpsMaxPool2dBackwardOut, &locs204, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost15(&c, &locs204, &a7, out)
 	return r0
@@ -4855,6 +4971,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost30(&c, &locs39, &a6, out)
 	return r0
@@ -4892,6 +5009,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs206, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost59(&c, &locs206, &a8, out)
 	return r0
@@ -4930,6 +5048,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost30(&c, &locs39, &a6, out)
 	return r0
@@ -4967,6 +5086,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs206, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost59(&c, &locs206, &a8, out)
 	return r0
@@ -5004,6 +5124,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost30(&c, &locs39, &a6, out)
 	return r0
@@ -5041,6 +5162,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost30(&c, &locs39, &a6, out)
 	return r0
@@ -5116,6 +5238,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -5153,6 +5276,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opMeanNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -5190,6 +5314,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opNanmeanOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -5228,6 +5353,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opMedianOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5266,6 +5392,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opMedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
@@ -5303,6 +5430,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opMedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
@@ -5341,6 +5469,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opNanmedianOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5379,6 +5508,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opNanmedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
@@ -5416,6 +5546,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opNanmedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
@@ -5454,6 +5585,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opMinDimMin, &locs207, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost52(&c, &locs207, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
@@ -5491,6 +5623,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opMinNamesDimMin, &locs208, &a3, &a4, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost43(&c, &locs208, &a3, &a4, min_, min_indices)
 	return r0, r1
@@ -5529,6 +5662,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5567,6 +5701,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opXMpsConvolutionOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -5605,6 +5740,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
 	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs183, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs183, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
@@ -5643,6 +5779,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opMkldnnConvolutionOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -5681,6 +5818,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
 	checksPre125(&c, &opMiopenBatchNormOut, &locs210, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	checksPost126(&c, &locs210, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
@@ -5719,6 +5857,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	var c asserts.Call
 	var a8, a9, a10 asserts.Saved
 	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs212, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	checksPost79(&c, &locs212, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
@@ -5757,6 +5896,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre14(&c, &opMiopenConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost15(&c, &locs108, &a9, out)
 	return r0
@@ -5795,6 +5935,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a10 asserts.Saved
 	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs108, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost15(&c, &locs108, &a10, out)
 	return r0
@@ -5833,6 +5974,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a9 asserts.Saved
 	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost15(&c, &locs108, &a9, out)
 	return r0
@@ -5910,6 +6052,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 	var c asserts.Call
 	var a14, a15, a16, a17, a18 asserts.Saved
 	checksPre33(&c, &opMiopenRnnOut, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost34(&c, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
@@ -5955,6 +6098,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l24                            asserts.SavedList
 	)
 	checksPre37(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
@@ -5992,6 +6136,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
@@ -6048,6 +6193,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -6085,6 +6231,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXSparseMaskHelperOut, &locs217, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	checksPost15(&c, &locs217, &a2, out)
 	return r0
@@ -6123,6 +6270,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opModeValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
@@ -6160,6 +6308,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opModeDimnameOut, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
@@ -6198,6 +6347,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -6217,6 +6367,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -6255,6 +6406,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6274,6 +6426,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opMulScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -6311,6 +6464,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -6330,6 +6484,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -6367,6 +6522,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -6405,6 +6561,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMvOut, &locs219, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	checksPost52(&c, &locs219, &a0, &a1, &a2, self, vec, out)
 	return r0
@@ -6424,6 +6581,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6462,6 +6620,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6499,6 +6658,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opNarrowCopyOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -6573,6 +6733,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
 	checksPre135(&c, &opNativeBatchNormOut, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost21(&c, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
@@ -6610,6 +6771,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opBatchNormStatsOut, &locs30, &a2, &a3, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	checksPost43(&c, &locs30, &a2, &a3, out0, out1)
 	return r0, r1
@@ -6647,6 +6809,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre58(&c, &opBatchNormElemtOut, &locs223, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	checksPost59(&c, &locs223, &a6, out)
 	return r0
@@ -6684,6 +6847,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	var c asserts.Call
 	var a8, a9 asserts.Saved
 	checksPre91(&c, &opBatchNormGatherStatsOut, &locs225, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	checksPost92(&c, &locs225, &a8, &a9, out0, out1)
 	return r0, r1
@@ -6721,6 +6885,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	var c asserts.Call
 	var a8, a9 asserts.Saved
 	checksPre137(&c, &opBatchNormGatherStatsWithCountsOut, &locs227, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	checksPost138(&c, &locs227, &a8, &a9, out0, out1)
 	return r0, r1
@@ -6759,6 +6924,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	var c asserts.Call
 	var a10, a11, a12 asserts.Saved
 	checksPre125(&c, &opNativeBatchNormBackwardOut, &locs229, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	checksPost126(&c, &locs229, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
@@ -6796,6 +6962,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a8, a9, a10, a11 asserts.Saved
 	checksPre142(&c, &opBatchNormBackwardReduceOut, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	checksPost143(&c, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
@@ -6833,6 +7000,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre144(&c, &opBatchNormBackwardElemtOut, &locs233, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	checksPost145(&c, &locs233, &a8, out)
 	return r0
@@ -6870,6 +7038,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs30, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	checksPost43(&c, &locs30, &a4, &a5, out0, out1)
 	return r0, r1
@@ -6944,6 +7113,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs88, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	checksPost15(&c, &locs88, &a5, out)
 	return r0
@@ -6981,6 +7151,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opOnesNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -7018,6 +7189,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opOnesOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -7056,6 +7228,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -7130,6 +7303,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXEuclideanDistOut, &locs235, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	checksPost15(&c, &locs235, &a2, out)
 	return r0
@@ -7168,6 +7342,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opXCdistForwardOut, &locs235, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	checksPost15(&c, &locs235, &a4, out)
 	return r0
@@ -7206,6 +7381,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre148(&c, &opXCdistBackwardOut, &locs237, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	checksPost149(&c, &locs237, &a5, out)
 	return r0
@@ -7262,6 +7438,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXPdistForwardOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7300,6 +7477,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXPdistBackwardOut, &locs239, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	checksPost59(&c, &locs239, &a4, out)
 	return r0
@@ -7537,6 +7715,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opPixelShuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7575,6 +7754,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opPixelUnshuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7613,6 +7793,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opChannelShuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7706,6 +7887,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXPinMemoryOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7780,6 +7962,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7799,6 +7982,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7837,6 +8021,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7856,6 +8041,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7893,6 +8079,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opScalarTensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -7930,6 +8117,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -7967,6 +8155,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8022,6 +8211,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opRandOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -8041,6 +8231,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8079,6 +8270,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -8170,6 +8362,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandintOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8189,6 +8382,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8208,6 +8402,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opRandintLowOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8227,6 +8422,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre7(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	checksPost8(&c, &locs24, &a4, out)
 	return r0
@@ -8264,6 +8460,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opRandintLikeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -8301,6 +8498,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -8374,6 +8572,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandnNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8411,6 +8610,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8430,6 +8630,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opRandnOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -8449,6 +8650,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8487,6 +8689,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -8542,6 +8745,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opRandpermOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -8561,6 +8765,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8616,6 +8821,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opRangeOut_, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -8635,6 +8841,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opRangeOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -8691,6 +8898,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -8710,6 +8918,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -8748,6 +8957,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -8767,6 +8977,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -8804,6 +9015,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -8823,6 +9035,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opNegativeOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8861,6 +9074,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opRepeatOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8898,6 +9112,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs242, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	checksPost30(&c, &locs242, &a2, out)
 	return r0
@@ -9009,6 +9224,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXMkldnnReshapeOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -9065,6 +9281,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -9084,6 +9301,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9122,6 +9340,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -9141,6 +9360,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -9178,6 +9398,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -9216,6 +9437,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -9235,6 +9457,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opReluOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -9272,6 +9495,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -9310,6 +9534,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opPreluOut, &locs108, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
 	checksPost15(&c, &locs108, &a2, out)
 	return r0
@@ -9348,6 +9573,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre91(&c, &opPreluBackwardOut, &locs245, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	checksPost92(&c, &locs245, &a3, &a4, out0, out1)
 	return r0, r1
@@ -9367,6 +9593,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0

@@ -24,6 +24,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -62,6 +63,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opGeluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -118,6 +120,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -156,6 +159,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	checksPost52(&c, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
@@ -213,6 +217,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -232,6 +237,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -307,6 +313,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opSelectBackwardOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -362,6 +369,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -400,6 +408,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -419,6 +428,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opCeluOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -457,6 +467,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -476,6 +487,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -495,6 +507,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSiluBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
@@ -551,6 +564,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -570,6 +584,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -626,6 +641,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -645,6 +661,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -683,6 +700,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -702,6 +720,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -740,6 +759,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -759,6 +779,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -797,6 +818,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -816,6 +838,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -854,6 +877,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -873,6 +897,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -910,6 +935,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1003,6 +1029,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre3(&c, &opSliceBackwardOut, &locs130, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	checksPost30(&c, &locs130, &a6, out)
 	return r0
@@ -1041,6 +1068,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre14(&c, &opSliceScatterOut, &locs98, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	checksPost15(&c, &locs98, &a6, out)
 	return r0
@@ -1079,6 +1107,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opSelectScatterOut, &locs98, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	checksPost15(&c, &locs98, &a4, out)
 	return r0
@@ -1117,6 +1146,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opDiagonalScatterOut, &locs98, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	checksPost15(&c, &locs98, &a5, out)
 	return r0
@@ -1155,6 +1185,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opAsStridedScatterOut, &locs98, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	checksPost15(&c, &locs98, &a5, out)
 	return r0
@@ -1210,6 +1241,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opSoftmaxIntOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -1266,6 +1298,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -1304,6 +1337,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	checksPost52(&c, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
@@ -1346,6 +1380,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		l3 asserts.SavedList
 	)
 	checksPre153(&c, &opUnsafeSplitTensorOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
@@ -1424,6 +1459,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		l3 asserts.SavedList
 	)
 	checksPre153(&c, &opUnsafeSplitWithSizesOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
@@ -1625,6 +1661,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1644,6 +1681,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -1663,6 +1701,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSqueeze_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1700,6 +1739,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre58(&c, &opSspaddmmOut, &locs253, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost59(&c, &locs253, &a5, out)
 	return r0
@@ -1741,6 +1781,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		l0 asserts.SavedList
 	)
 	checksPre72(&c, &opStackOut, &locs71, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
 	return r0
@@ -1778,6 +1819,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXStackOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	checksPost30(&c, &locs72, &a2, out)
 	return r0
@@ -1815,6 +1857,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opHstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -1852,6 +1895,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opVstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -1889,6 +1933,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opDstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -2017,6 +2062,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSumOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2073,6 +2119,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -2092,6 +2139,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opSumDimnameListOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -2148,6 +2196,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -2204,6 +2253,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2223,6 +2273,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2260,6 +2311,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2279,6 +2331,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSquareOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -2408,6 +2461,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre42(&c, &opStdMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
 	return r0, r1
@@ -2463,6 +2517,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opStdOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -2482,6 +2537,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -2519,6 +2575,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opStdNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -2556,6 +2613,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opStdCorrectionNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -2594,6 +2652,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opProdOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2632,6 +2691,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -2669,6 +2729,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opProdDimnameOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -2707,6 +2768,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2745,6 +2807,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2764,6 +2827,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2802,6 +2866,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2821,6 +2886,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -2858,6 +2924,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	checksPost15(&c, &locs7, &a4, out)
 	return r0
@@ -2896,6 +2963,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2915,6 +2983,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -2934,6 +3003,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opThresholdBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -3045,6 +3115,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3064,6 +3135,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3083,6 +3155,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXMkldnnTransposeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3139,6 +3212,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opFlipOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3213,6 +3287,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opRollOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3251,6 +3326,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opRot90Out, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3360,6 +3436,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
 	checksPre125(&c, &opXTransformBiasRescaleQkvOut, &locs255, &a3, &a4, &a5, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	checksPost126(&c, &locs255, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
@@ -3398,6 +3475,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs257, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	checksPost15(&c, &locs257, &a3, out)
 	return r0
@@ -3455,6 +3533,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXNestedFromPaddedOut, &locs260, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	checksPost15(&c, &locs260, &a3, out)
 	return r0
@@ -3493,6 +3572,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3531,6 +3611,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3568,6 +3649,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs262, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	checksPost15(&c, &locs262, &a2, out)
 	return r0
@@ -3625,6 +3707,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXNestedViewFromBufferCopyOut, &locs264, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	checksPost59(&c, &locs264, &a4, out)
 	return r0
@@ -3663,6 +3746,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre58(&c, &opXTrilinearOut, &locs266, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	checksPost59(&c, &locs266, &a8, out)
 	return r0
@@ -3719,6 +3803,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3738,6 +3823,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -3775,6 +3861,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3794,6 +3881,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opFixOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3868,6 +3956,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opXUniqueOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
@@ -3906,6 +3995,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
 	checksPre111(&c, &opUniqueDimOut, &locs270, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost112(&c, &locs270, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
@@ -3944,6 +4034,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
 	checksPre111(&c, &opUniqueConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
@@ -3982,6 +4073,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
 	checksPre111(&c, &opUniqueDimConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
@@ -4020,6 +4112,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	var c asserts.Call
 	var a4, a5, a6 asserts.Saved
 	checksPre111(&c, &opXUnique2Out, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
@@ -4058,6 +4151,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXUnsafeViewOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4096,6 +4190,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4188,6 +4283,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opVarOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -4207,6 +4303,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -4244,6 +4341,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opVarNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -4281,6 +4379,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opVarCorrectionNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -4355,6 +4454,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre42(&c, &opVarMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
 	return r0, r1
@@ -4447,6 +4547,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre56(&c, &opWhereSelfOut, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	checksPost21(&c, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
@@ -4593,6 +4694,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre24(&c, &opXWeightNormInterfaceOut, &locs281, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	checksPost25(&c, &locs281, &a3, &a4, out0, out1)
 	return r0, r1
@@ -4630,6 +4732,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	var c asserts.Call
 	var a5, a6 asserts.Saved
 	checksPre137(&c, &opXWeightNormInterfaceBackwardOut, &locs283, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	checksPost138(&c, &locs283, &a5, &a6, out0, out1)
 	return r0, r1
@@ -4685,6 +4788,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opZerosNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -4722,6 +4826,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -4759,6 +4864,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opZerosOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -4797,6 +4903,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4835,6 +4942,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXStandardGammaGradOut, &locs285, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	checksPost15(&c, &locs285, &a2, out)
 	return r0
@@ -4873,6 +4981,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXStandardGammaOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4910,6 +5019,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre58(&c, &opXDirichletGradOut, &locs287, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	checksPost59(&c, &locs287, &a3, out)
 	return r0
@@ -4947,6 +5057,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXSampleDirichletOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4985,6 +5096,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opPoissonOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5022,6 +5134,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opBinomialOut, &locs289, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	checksPost15(&c, &locs289, &a3, out)
 	return r0
@@ -5059,6 +5172,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opNativeNormOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5096,6 +5210,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -5170,6 +5285,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXSparseSumDimOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5225,6 +5341,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXSparseSumBackwardOut, &locs290, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	checksPost15(&c, &locs290, &a3, out)
 	return r0
@@ -5262,6 +5379,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -5299,6 +5417,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -5373,6 +5492,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXSparseSoftmaxOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5410,6 +5530,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs292, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost59(&c, &locs292, &a4, out)
 	return r0
@@ -5484,6 +5605,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5521,6 +5643,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs292, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost59(&c, &locs292, &a4, out)
 	return r0
@@ -5558,6 +5681,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opXSpdiagsOut, &locs294, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	checksPost15(&c, &locs294, &a4, out)
 	return r0
@@ -5596,6 +5720,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opNormScalarOptDtypeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5634,6 +5759,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opNormScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5691,6 +5817,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -5710,6 +5837,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -5765,6 +5893,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opNormNamesDtypeOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -5784,6 +5913,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opNormNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -5822,6 +5952,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opFrexpTensorOut, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	checksPost52(&c, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
@@ -5877,6 +6008,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opFrobeniusNormOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5914,6 +6046,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opNuclearNormOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5951,6 +6084,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opNuclearNormDimOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -5989,6 +6123,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opCloneOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -6026,6 +6161,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opResizeAs_, &locs296, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	checksPost4(&c, &locs296, &a0, self)
 	return r0
@@ -6045,6 +6181,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opResizeAsOut, &locs297, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	checksPost15(&c, &locs297, &a3, out)
 	return r0
@@ -6082,6 +6219,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opResizeAsSparse_, &locs296, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	checksPost4(&c, &locs296, &a0, self)
 	return r0
@@ -6101,6 +6239,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opResizeAsSparseOut, &locs297, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	checksPost15(&c, &locs297, &a2, out)
 	return r0
@@ -6138,6 +6277,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6157,6 +6297,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opZeroOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -6195,6 +6336,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opSubOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
@@ -6233,6 +6375,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -6271,6 +6414,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6290,6 +6434,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opSubScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -6309,6 +6454,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -6346,6 +6492,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -6383,6 +6530,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -6421,6 +6569,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -6440,6 +6589,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opHeavisideOut, &locs299, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	checksPost15(&c, &locs299, &a2, out)
 	return r0
@@ -6477,6 +6627,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opHeaviside_, &locs301, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	checksPost4(&c, &locs301, &a0, self)
 	return r0
@@ -6515,6 +6666,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opRsubScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -6553,6 +6705,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre58(&c, &opXSparseAddmmOut, &locs253, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost59(&c, &locs253, &a5, out)
 	return r0
@@ -6572,6 +6725,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opSparseSampledAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
@@ -6610,6 +6764,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
@@ -6648,6 +6803,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddmm_, &locs303, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	checksPost52(&c, &locs303, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
@@ -6667,6 +6823,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre58(&c, &opXAddmmActivationOut, &locs253, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	checksPost59(&c, &locs253, &a6, out)
 	return r0
@@ -6992,6 +7149,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre7(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	checksPost8(&c, &locs24, &a1, out)
 	return r0
@@ -7191,6 +7349,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -7229,6 +7388,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs312, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	checksPost15(&c, &locs312, &a5, out)
 	return r0
@@ -7248,6 +7408,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7267,6 +7428,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opSparseResizeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -7304,6 +7466,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7323,6 +7486,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opSparseResizeAndClearOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -7379,6 +7543,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSparseMaskOut, &locs28, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	checksPost15(&c, &locs28, &a2, out)
 	return r0
@@ -7453,6 +7618,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXToDenseOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7622,6 +7788,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXCoalesceOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -7698,6 +7865,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -7717,6 +7885,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXCoalescedOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -7864,6 +8033,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opHspmmOut, &locs314, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	checksPost15(&c, &locs314, &a2, out)
 	return r0
@@ -7901,6 +8071,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opCopySparseToSparse_, &locs97, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	checksPost4(&c, &locs97, &a0, self)
 	return r0
@@ -7920,6 +8091,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opCopySparseToSparseOut, &locs98, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	checksPost15(&c, &locs98, &a3, out)
 	return r0
@@ -8013,6 +8185,7 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opToSparseSparseDimOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8051,6 +8224,7 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opToSparseOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8088,6 +8262,7 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opToSparseCsrOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8125,6 +8300,7 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opToSparseCscOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8162,6 +8338,7 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opToSparseBsrOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8199,6 +8376,7 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opToSparseBscOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8237,6 +8415,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opToMkldnnOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -8274,6 +8453,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -8311,6 +8491,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -8366,6 +8547,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -8404,6 +8586,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -8442,6 +8625,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	checksPost21(&c, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
@@ -8487,6 +8671,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		l0, l4 asserts.SavedList
 	)
 	checksPre163(&c, &opQuantizePerTensorTensorsOut, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	checksPost164(&c, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
@@ -8524,6 +8709,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opQuantizePerChannelOut, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	checksPost21(&c, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
@@ -8562,6 +8748,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opDequantizeSelfOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8600,6 +8787,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opDequantizeTensorsOut, &locs71, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
 	checksPost166(&c, &locs71, &l0, &l1, tensors, out)
 }
@@ -8675,6 +8863,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opQPerChannelScalesOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8713,6 +8902,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8769,6 +8959,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opIntReprOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8806,6 +8997,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -8843,6 +9035,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs322, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	checksPost59(&c, &locs322, &a4, out)
 	return r0
@@ -8936,6 +9129,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	var c asserts.Call
 	var a5, a6 asserts.Saved
 	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	checksPost43(&c, &locs26, &a5, &a6, out0, out1)
 	return r0, r1
@@ -8974,6 +9168,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	var c asserts.Call
 	var a6, a7 asserts.Saved
 	checksPre137(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs324, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	checksPost138(&c, &locs324, &a6, &a7, out0, out1)
 	return r0, r1
@@ -9030,6 +9225,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs322, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	checksPost59(&c, &locs322, &a6, out)
 	return r0
@@ -9104,6 +9300,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a6, a7 asserts.Saved
 	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs328, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	checksPost92(&c, &locs328, &a6, &a7, out0, out1)
 	return r0, r1
@@ -9160,6 +9357,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs322, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	checksPost59(&c, &locs322, &a7, out)
 	return r0
@@ -9197,6 +9395,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a3, a4, a5, a6 asserts.Saved
 	checksPre142(&c, &opFusedMovingAvgObsFakeQuant, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost167(&c, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
@@ -9216,6 +9415,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre168(&c, &opXFusedMovingAvgObsFqHelper, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost169(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
@@ -9235,6 +9435,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	var c asserts.Call
 	var a3, a4, a5, a6, a13, a14 asserts.Saved
 	checksPre170(&c, &opXFusedMovingAvgObsFqHelperOut, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	checksPost171(&c, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1

@@ -43,6 +43,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXToCopyOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -373,6 +374,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 	var c asserts.Call
 	var a9, a10, a11, a12, a13 asserts.Saved
 	checksPre33(&c, &opXLstmMpsOut, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	checksPost34(&c, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
@@ -418,6 +420,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		l6, l7, l15, l16    asserts.SavedList
 	)
 	checksPre178(&c, &opLstmMpsBackwardOut, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	checksPost179(&c, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
@@ -455,6 +458,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	var c asserts.Call
 	var a5, a6, a7 asserts.Saved
 	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs341, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	checksPost79(&c, &locs341, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
@@ -492,6 +496,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
 	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs343, &a6, &a7, &a8, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	checksPost79(&c, &locs343, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
@@ -566,6 +571,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	var c asserts.Call
 	var a5, a6 asserts.Saved
 	checksPre91(&c, &opXThnnFusedGruCellOut, &locs347, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	checksPost92(&c, &locs347, &a5, &a6, out0, out1)
 	return r0, r1
@@ -603,6 +609,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	var c asserts.Call
 	var a3, a4, a5, a6, a7 asserts.Saved
 	checksPre188(&c, &opXThnnFusedGruCellBackwardOut, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	checksPost189(&c, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
@@ -947,6 +954,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre24(&c, &opXPackPaddedSequenceOut, &locs360, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	checksPost25(&c, &locs360, &a3, &a4, out0, out1)
 	return r0, r1
@@ -1002,6 +1010,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs363, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	checksPost4(&c, &locs363, &a0, self)
 	return r0
@@ -1021,6 +1030,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opSet_SourceTensor, &locs363, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	checksPost4(&c, &locs363, &a0, self)
 	return r0
@@ -1040,6 +1050,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSetSourceTensorOut, &locs364, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	checksPost15(&c, &locs364, &a2, out)
 	return r0
@@ -1077,6 +1088,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -1096,6 +1108,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSetOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1152,6 +1165,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLiftOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1209,6 +1223,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLiftFreshCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1247,6 +1262,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opMaskedFill_Scalar, &locs367, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	checksPost17(&c, &locs367, &a0, &a1, self, mask)
 	return r0
@@ -1266,6 +1282,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opMaskedFillScalarOut, &locs28, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	checksPost15(&c, &locs28, &a3, out)
 	return r0
@@ -1304,6 +1321,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opMaskedFill_Tensor, &locs368, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	checksPost52(&c, &locs368, &a0, &a1, &a2, self, mask, value)
 	return r0
@@ -1323,6 +1341,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre58(&c, &opMaskedFillTensorOut, &locs369, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	checksPost59(&c, &locs369, &a3, out)
 	return r0
@@ -1361,6 +1380,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opMaskedScatter_, &locs371, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	checksPost52(&c, &locs371, &a0, &a1, &a2, self, mask, source)
 	return r0
@@ -1380,6 +1400,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre58(&c, &opMaskedScatterOut, &locs372, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	checksPost59(&c, &locs372, &a3, out)
 	return r0
@@ -1437,6 +1458,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opXMaskedSoftmaxOut, &locs28, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	checksPost15(&c, &locs28, &a4, out)
 	return r0
@@ -1474,6 +1496,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs375, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	checksPost59(&c, &locs375, &a4, out)
 	return r0
@@ -1531,6 +1554,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opPut_, &locs170, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	checksPost52(&c, &locs170, &a0, &a1, &a2, self, index, source)
 	return r0
@@ -1550,6 +1574,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opPutOut, &locs376, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	checksPost59(&c, &locs376, &a4, out)
 	return r0
@@ -1588,6 +1613,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre56(&c, &opIndexAddOut, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	checksPost21(&c, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
@@ -1607,6 +1633,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opIndexAdd_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
@@ -1663,6 +1690,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre56(&c, &opIndexReduceOut, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	checksPost21(&c, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
@@ -1682,6 +1710,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opIndexReduce_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
@@ -1720,6 +1749,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opIndexFill_IntScalar, &locs377, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	checksPost17(&c, &locs377, &a0, &a2, self, index)
 	return r0
@@ -1739,6 +1769,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opIndexFillIntScalarOut, &locs378, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	checksPost15(&c, &locs378, &a4, out)
 	return r0
@@ -1777,6 +1808,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opIndexFill_IntTensor, &locs380, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	checksPost52(&c, &locs380, &a0, &a2, &a3, self, index, value)
 	return r0
@@ -1796,6 +1828,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opIndexFillIntTensorOut, &locs381, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	checksPost59(&c, &locs381, &a4, out)
 	return r0
@@ -1834,6 +1867,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opIndexFill_DimnameScalar, &locs377, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	checksPost4(&c, &locs377, &a0, self)
 	return r0
@@ -1853,6 +1887,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre14(&c, &opIndexFill_DimnameTensor, &locs380, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	checksPost117(&c, &locs380, &a0, self)
 	return r0
@@ -1927,6 +1962,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opScatter_Src, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
@@ -1946,6 +1982,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre56(&c, &opScatterSrcOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
@@ -1984,6 +2021,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opScatter_Value, &locs377, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	checksPost17(&c, &locs377, &a0, &a2, self, index)
 	return r0
@@ -2003,6 +2041,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre51(&c, &opScatterValueOut, &locs386, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
 	return r0
@@ -2040,6 +2079,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre14(&c, &opScatter_Reduce, &locs384, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	checksPost117(&c, &locs384, &a0, self)
 	return r0
@@ -2059,6 +2099,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre58(&c, &opScatterReduceOut, &locs387, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	checksPost59(&c, &locs387, &a5, out)
 	return r0
@@ -2096,6 +2137,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opScatter_ValueReduce, &locs377, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	checksPost4(&c, &locs377, &a0, self)
 	return r0
@@ -2115,6 +2157,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opScatterValueReduceOut, &locs378, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	checksPost15(&c, &locs378, &a5, out)
 	return r0
@@ -2189,6 +2232,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opScatterAdd_, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
@@ -2208,6 +2252,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre56(&c, &opScatterAddOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
@@ -2264,6 +2309,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre55(&c, &opScatterReduce_Two, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
@@ -2283,6 +2329,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre56(&c, &opScatterReduceTwoOut, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	checksPost21(&c, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
@@ -2302,6 +2349,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -2321,6 +2369,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -2340,6 +2389,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -2359,6 +2409,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseAndScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2414,6 +2465,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -2451,6 +2503,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2470,6 +2523,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2525,6 +2579,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2544,6 +2599,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2563,6 +2619,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -2582,6 +2639,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseOrScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2637,6 +2695,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -2674,6 +2733,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2693,6 +2753,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2748,6 +2809,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2767,6 +2829,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2786,6 +2849,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -2805,6 +2869,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseXorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2860,6 +2925,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -2897,6 +2963,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2916,6 +2983,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -2971,6 +3039,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -2990,6 +3059,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3045,6 +3115,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3064,6 +3135,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opDunderLshiftScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3083,6 +3155,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3102,6 +3175,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3139,6 +3213,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3158,6 +3233,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3195,6 +3271,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3214,6 +3291,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3251,6 +3329,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -3306,6 +3385,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3325,6 +3405,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opDunderRshiftScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3344,6 +3425,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3363,6 +3445,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3400,6 +3483,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -3419,6 +3503,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3456,6 +3541,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -3475,6 +3561,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3512,6 +3599,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -3531,6 +3619,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3550,6 +3639,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3569,6 +3659,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3588,6 +3679,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLerp_Scalar, &locs389, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	checksPost17(&c, &locs389, &a0, &a1, self, end)
 	return r0
@@ -3607,6 +3699,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opLerp_Tensor, &locs390, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	checksPost52(&c, &locs390, &a0, &a1, &a2, self, end, weight)
 	return r0
@@ -3626,6 +3719,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
@@ -3645,6 +3739,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opAddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
@@ -3683,6 +3778,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3702,6 +3798,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opRandomFromOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -3740,6 +3837,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3759,6 +3857,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opRandomToOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3797,6 +3896,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3816,6 +3916,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opRandomOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3854,6 +3955,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3873,6 +3975,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUniformOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -3911,6 +4014,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3930,6 +4034,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opCauchyOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -3968,6 +4073,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -3987,6 +4093,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opLogNormalOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -4025,6 +4132,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4044,6 +4152,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opExponentialOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -4082,6 +4191,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4101,6 +4211,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opGeometricOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -4139,6 +4250,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4195,6 +4307,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -4232,6 +4345,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4270,6 +4384,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4326,6 +4441,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -4363,6 +4479,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre7(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	checksPost8(&c, &locs24, &a3, out)
 	return r0
@@ -4401,6 +4518,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opTraceOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4438,6 +4556,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4476,6 +4595,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opNeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4514,6 +4634,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4533,6 +4654,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4552,6 +4674,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opNotEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4589,6 +4712,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -4626,6 +4750,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -4645,6 +4770,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -4664,6 +4790,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4702,6 +4829,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opEqTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4740,6 +4868,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4778,6 +4907,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opGeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -4816,6 +4946,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4835,6 +4966,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -4854,6 +4986,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opGreaterEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4891,6 +5024,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -4928,6 +5062,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -4947,6 +5082,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -4966,6 +5102,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5004,6 +5141,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -5042,6 +5180,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5061,6 +5200,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -5080,6 +5220,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLessEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5117,6 +5258,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -5154,6 +5296,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -5173,6 +5316,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -5192,6 +5336,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5230,6 +5375,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opGtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -5268,6 +5414,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5287,6 +5434,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -5306,6 +5454,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opGreaterScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5343,6 +5492,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -5380,6 +5530,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -5399,6 +5550,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -5418,6 +5570,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5456,6 +5609,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -5494,6 +5648,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -5513,6 +5668,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -5532,6 +5688,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLessScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5569,6 +5726,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -5606,6 +5764,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -5625,6 +5784,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -5644,6 +5804,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opTakeOut, &locs386, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	checksPost52(&c, &locs386, &a0, &a1, &a2, self, index, out)
 	return r0
@@ -5682,6 +5843,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opTakeAlongDimOut, &locs140, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	checksPost15(&c, &locs140, &a3, out)
 	return r0
@@ -5719,6 +5881,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre51(&c, &opIndexSelectOut, &locs386, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	checksPost52(&c, &locs386, &a0, &a2, &a3, self, index, out)
 	return r0
@@ -5757,6 +5920,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opIndexSelectDimnameOut, &locs378, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	checksPost15(&c, &locs378, &a3, out)
 	return r0
@@ -5812,6 +5976,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMaskedSelectOut, &locs392, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	checksPost52(&c, &locs392, &a0, &a1, &a2, self, mask, out)
 	return r0
@@ -5868,6 +6033,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5942,6 +6108,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre51(&c, &opGatherOut, &locs386, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
 	return r0
@@ -5998,6 +6165,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opGatherDimnameOut, &locs378, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	checksPost15(&c, &locs378, &a4, out)
 	return r0
@@ -6053,6 +6221,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre56(&c, &opAddcmulOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
@@ -6091,6 +6260,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddcmul_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
@@ -6110,6 +6280,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre56(&c, &opAddcdivOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
@@ -6148,6 +6319,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre55(&c, &opAddcdiv_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
@@ -6185,6 +6357,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre194(&c, &opTriangularSolveX, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	checksPost21(&c, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
@@ -6242,6 +6415,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre51(&c, &opLinalgSolveTriangularOut, &locs402, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	checksPost52(&c, &locs402, &a0, &a1, &a5, self, B, out)
 	return r0
@@ -6298,6 +6472,7 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opSymeigE, &locs404, &a0, &a3, &a4, self, e, V)
+	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
 	checksPost52(&c, &locs404, &a0, &a3, &a4, self, e, V)
 	return r0, r1
@@ -6354,6 +6529,7 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opXSymeigHelperOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
@@ -6373,6 +6549,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
 	checksPre111(&c, &opSvdU, &locs405, &a3, &a4, &a5, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	checksPost112(&c, &locs405, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
@@ -6428,6 +6605,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -6465,6 +6643,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -6484,6 +6663,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6522,6 +6702,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opCholeskySolveOut, &locs406, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	checksPost52(&c, &locs406, &a0, &a1, &a3, self, input2, out)
 	return r0
@@ -6578,6 +6759,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXCholeskySolveHelperOut, &locs409, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	checksPost15(&c, &locs409, &a3, out)
 	return r0
@@ -6616,6 +6798,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6635,6 +6818,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opQrQ, &locs410, &a2, &a3, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	checksPost43(&c, &locs410, &a2, &a3, Q, R)
 	return r0, r1
@@ -6672,6 +6856,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opGeqrfA, &locs411, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	checksPost52(&c, &locs411, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
@@ -6728,6 +6913,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opOrgqrOut, &locs412, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	checksPost15(&c, &locs412, &a2, out)
 	return r0
@@ -6747,6 +6933,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opOrmqrOut, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	checksPost21(&c, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
@@ -6803,6 +6990,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre58(&c, &opLuSolveOut, &locs415, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	checksPost59(&c, &locs415, &a3, out)
 	return r0
@@ -6859,6 +7047,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
 	checksPre198(&c, &opLuUnpackOut, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	checksPost199(&c, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
@@ -6878,6 +7067,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -6916,6 +7106,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6935,6 +7126,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -6973,6 +7165,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7011,6 +7204,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre48(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	checksPost17(&c, &locs38, &a1, &a2, self, out)
 	return r0
@@ -7049,6 +7243,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7087,6 +7282,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7106,6 +7302,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7144,6 +7341,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7163,6 +7361,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7201,6 +7400,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7220,6 +7420,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7258,6 +7459,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7296,6 +7498,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -7315,6 +7518,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opAtan2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -7334,6 +7538,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -7390,6 +7595,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -7409,6 +7615,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	checksPost4(&c, &locs8, &a0, self)
 	return r0
@@ -7428,6 +7635,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opLerpScalarOut, &locs419, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	checksPost52(&c, &locs419, &a0, &a1, &a3, self, end, out)
 	return r0
@@ -7447,6 +7655,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre56(&c, &opLerpTensorOut, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	checksPost21(&c, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
@@ -7504,6 +7713,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -7542,6 +7752,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre24(&c, &opHistogramBinsTensorOut, &locs423, &a4, &a5, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	checksPost25(&c, &locs423, &a4, &a5, hist, bin_edges)
 	return r0, r1
@@ -7579,6 +7790,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	var c asserts.Call
 	var a5, a6 asserts.Saved
 	checksPre42(&c, &opHistogramBinCtOut, &locs425, &a5, &a6, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	checksPost43(&c, &locs425, &a5, &a6, hist, bin_edges)
 	return r0, r1
@@ -7638,6 +7850,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		l5 asserts.SavedList
 	)
 	checksPre153(&c, &opXHistogramddBinEdgesOut, &locs38, &a0, &l5, self, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	checksPost154(&c, &locs38, &a0, &l5, self, out)
 }
@@ -7674,6 +7887,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -7711,6 +7925,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs427, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	checksPost15(&c, &locs427, &a4, out)
 	return r0
@@ -7784,6 +7999,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -7822,6 +8038,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -7841,6 +8058,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opFmodTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -7879,6 +8097,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -7898,6 +8117,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opHypotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -7936,6 +8156,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -7955,6 +8176,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opIgammaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -7993,6 +8215,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -8012,6 +8235,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opIgammacOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8050,6 +8274,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -8069,6 +8294,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opNextafterOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8107,6 +8333,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -8126,6 +8353,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -8164,6 +8392,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -8183,6 +8412,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opRemainderTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8221,6 +8451,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
@@ -8258,6 +8489,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opRemainderScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -8315,6 +8547,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opFminOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8372,6 +8605,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opFmaxOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8410,6 +8644,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMaximumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8447,6 +8682,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -8485,6 +8721,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opMinimumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -8504,6 +8741,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -8559,6 +8797,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opQuantileOut, &locs429, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost15(&c, &locs429, &a5, out)
 	return r0
@@ -8596,6 +8835,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opQuantileScalarOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -8633,6 +8873,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opNanquantileOut, &locs429, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost15(&c, &locs429, &a5, out)
 	return r0
@@ -8670,6 +8911,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opNanquantileScalarOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -8689,6 +8931,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opSortValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
@@ -8708,6 +8951,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre93(&c, &opSortValuesStable, &locs117, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
@@ -8765,6 +9009,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	var c asserts.Call
 	var a3, a4 asserts.Saved
 	checksPre42(&c, &opSortDimnameValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
 	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
@@ -8784,6 +9029,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre42(&c, &opSortDimnameValuesStable, &locs118, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	checksPost43(&c, &locs118, &a4, &a5, values, indices)
 	return r0, r1
@@ -8839,6 +9085,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opMsortOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -8913,6 +9160,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -8950,6 +9198,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre93(&c, &opTopkValues, &locs117, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	checksPost52(&c, &locs117, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
@@ -9007,6 +9256,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9045,6 +9295,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9064,6 +9315,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -9102,6 +9354,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -9159,6 +9412,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opUnfoldBackwardOut, &locs431, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	checksPost30(&c, &locs431, &a5, out)
 	return r0
@@ -9197,6 +9451,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opPowTensorTensorOut, &locs432, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	checksPost52(&c, &locs432, &a0, &a1, &a2, self, exponent, out)
 	return r0
@@ -9235,6 +9490,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre48(&c, &opPowScalarOut, &locs434, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	checksPost17(&c, &locs434, &a1, &a2, exponent, out)
 	return r0
@@ -9273,6 +9529,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -9311,6 +9568,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -9330,6 +9588,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opPow_Tensor, &locs436, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	checksPost17(&c, &locs436, &a0, &a1, self, exponent)
 	return r0
@@ -9349,6 +9608,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs437, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	checksPost15(&c, &locs437, &a2, out)
 	return r0
@@ -9386,6 +9646,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opFloatPowerScalarOut, &locs438, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	checksPost30(&c, &locs438, &a2, out)
 	return r0

@@ -42,6 +42,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -79,6 +80,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	checksPost8(&c, &locs3, &a0, self)
 	return r0
@@ -98,6 +100,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre3(&c, &opFloatPower_Tensor, &locs436, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	checksPost4(&c, &locs436, &a0, self)
 	return r0
@@ -117,6 +120,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -136,6 +140,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opNormalOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -173,6 +178,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opNormalTensorFloatOut, &locs439, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	checksPost17(&c, &locs439, &a0, &a3, mean, out)
 	return r0
@@ -211,6 +217,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre48(&c, &opNormalFloatTensorOut, &locs441, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	checksPost17(&c, &locs441, &a1, &a3, std, out)
 	return r0
@@ -249,6 +256,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opNormalTensorTensorOut, &locs443, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	checksPost52(&c, &locs443, &a0, &a1, &a3, mean, std, out)
 	return r0
@@ -305,6 +313,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre7(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	checksPost8(&c, &locs24, &a4, out)
 	return r0
@@ -347,6 +356,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		l0     asserts.SavedList
 	)
 	checksPre200(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	checksPost162(&c, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
@@ -369,6 +379,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		l0, l3 asserts.SavedList
 	)
 	checksPre201(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	checksPost164(&c, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
@@ -405,6 +416,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre42(&c, &opXAmpUpdateScale_, &locs448, &a0, &a1, self, growth_tracker)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	checksPost202(&c, &locs448, &a0, &a1, self, growth_tracker)
 	return r0
@@ -424,6 +436,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	var c asserts.Call
 	var a1, a6 asserts.Saved
 	checksPre24(&c, &opXAmpUpdateScaleOut, &locs449, &a1, &a6, growth_tracker, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	checksPost203(&c, &locs449, &a1, &a6, growth_tracker, out)
 	return r0
@@ -480,6 +493,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -499,6 +513,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachAddScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -536,6 +551,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -555,6 +571,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachSubScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -592,6 +609,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -611,6 +629,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachMulScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -648,6 +667,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -667,6 +687,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachDivScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -704,6 +725,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -723,6 +745,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre207(&c, &opXForeachAddListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
 }
@@ -760,6 +783,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -779,6 +803,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre207(&c, &opXForeachSubListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
 }
@@ -816,6 +841,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -835,6 +861,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre207(&c, &opXForeachMulListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
@@ -872,6 +899,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -891,6 +919,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre207(&c, &opXForeachDivListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
@@ -928,6 +957,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -947,6 +977,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachAddScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -984,6 +1015,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1003,6 +1035,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachSubScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -1040,6 +1073,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1059,6 +1093,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachDivScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -1096,6 +1131,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1115,6 +1151,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachMulScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -1152,6 +1189,7 @@ func XForeachZero_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1171,6 +1209,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachZeroOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1208,6 +1247,7 @@ func XForeachExp_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1227,6 +1267,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachExpOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1264,6 +1305,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1283,6 +1325,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachSqrtOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1320,6 +1363,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1339,6 +1383,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachAbsOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1376,6 +1421,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1395,6 +1441,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachAcosOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1432,6 +1479,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1451,6 +1499,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachAsinOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1488,6 +1537,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1507,6 +1557,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachAtanOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1544,6 +1595,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1563,6 +1615,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachCeilOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1600,6 +1653,7 @@ func XForeachCos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1619,6 +1673,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachCosOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1656,6 +1711,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1675,6 +1731,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachCoshOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1712,6 +1769,7 @@ func XForeachErf_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1731,6 +1789,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachErfOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1768,6 +1827,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1787,6 +1847,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachErfcOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1824,6 +1885,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1843,6 +1905,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachExpm1Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1880,6 +1943,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1899,6 +1963,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachFloorOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1936,6 +2001,7 @@ func XForeachLog_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -1955,6 +2021,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachLogOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -1992,6 +2059,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2011,6 +2079,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachLog10Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2048,6 +2117,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2067,6 +2137,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachLog1pOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2104,6 +2175,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2123,6 +2195,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachLog2Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2160,6 +2233,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2179,6 +2253,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachNegOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2216,6 +2291,7 @@ func XForeachTan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2235,6 +2311,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachTanOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2272,6 +2349,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2291,6 +2369,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachTanhOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2328,6 +2407,7 @@ func XForeachSin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2347,6 +2427,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachSinOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2384,6 +2465,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2403,6 +2485,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachSinhOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2440,6 +2523,7 @@ func XForeachRound_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2459,6 +2543,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachRoundOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2496,6 +2581,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2515,6 +2601,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachLgammaOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2552,6 +2639,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2571,6 +2659,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachFracOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2608,6 +2697,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2627,6 +2717,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachReciprocalOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2664,6 +2755,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2683,6 +2775,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachSigmoidOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2720,6 +2813,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre204(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
 	checksPost205(&c, &locs3, &l0, self)
 }
@@ -2739,6 +2833,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre165(&c, &opXForeachTruncOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
 	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
@@ -2758,6 +2853,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre209(&c, &opXForeachAddcdiv_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2777,6 +2873,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre210(&c, &opXForeachAddcdivScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2796,6 +2893,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre209(&c, &opXForeachAddcmul_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2815,6 +2913,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre210(&c, &opXForeachAddcmulScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2834,6 +2933,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre209(&c, &opXForeachAddcdiv_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2853,6 +2953,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre210(&c, &opXForeachAddcdivScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2872,6 +2973,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre209(&c, &opXForeachAddcmul_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2891,6 +2993,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre210(&c, &opXForeachAddcmulScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3000,6 +3103,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3019,6 +3123,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre207(&c, &opXForeachMaximumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
@@ -3056,6 +3161,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre206(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
 	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3075,6 +3181,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre207(&c, &opXForeachMinimumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
 	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
@@ -3112,6 +3219,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre165(&c, &opXForeachNormScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
 	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
@@ -3149,6 +3257,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opBucketizeTensorOut, &locs452, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	checksPost52(&c, &locs452, &a0, &a1, &a4, self, boundaries, out)
 	return r0
@@ -3187,6 +3296,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre48(&c, &opBucketizeScalarOut, &locs454, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	checksPost17(&c, &locs454, &a1, &a4, boundaries, out)
 	return r0
@@ -3243,6 +3353,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3262,6 +3373,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre51(&c, &opSearchsortedTensorOut, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost52(&c, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
@@ -3300,6 +3412,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opSearchsortedScalarOut, &locs458, &a0, &a6, sorted_sequence, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost17(&c, &locs458, &a0, &a6, sorted_sequence, out)
 	return r0
@@ -3337,6 +3450,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3374,6 +3488,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs460, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	checksPost15(&c, &locs460, &a4, out)
 	return r0
@@ -3393,6 +3508,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opMseLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
 	return r0
@@ -3431,6 +3547,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre56(&c, &opMseLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
@@ -3487,6 +3604,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre51(&c, &opMultiMarginLossOut, &locs63, &a0, &a1, &a6, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a6, self, target, out)
 	return r0
@@ -3525,6 +3643,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs462, &a7, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	checksPost59(&c, &locs462, &a7, grad_input)
 	return r0
@@ -3562,6 +3681,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opMultilabelMarginLossOut, &locs67, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	checksPost15(&c, &locs67, &a3, out)
 	return r0
@@ -3599,6 +3719,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre194(&c, &opMultilabelMarginLossForwardOutput, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	checksPost21(&c, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
@@ -3637,6 +3758,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre148(&c, &opMultilabelMarginLossBackwardGradInput, &locs465, &a5, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	checksPost149(&c, &locs465, &a5, grad_input)
 	return r0
@@ -3674,6 +3796,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opNllLossOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	checksPost15(&c, &locs67, &a5, out)
 	return r0
@@ -3729,6 +3852,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre194(&c, &opNllLossForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
@@ -3767,6 +3891,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
 	checksPre216(&c, &opNllLossBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
@@ -3805,6 +3930,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre14(&c, &opNllLoss2dOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	checksPost15(&c, &locs67, &a5, out)
 	return r0
@@ -3842,6 +3968,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre194(&c, &opNllLoss2dForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
@@ -3880,6 +4007,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
 	checksPre216(&c, &opNllLoss2dBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
@@ -3918,6 +4046,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opSmoothL1LossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
@@ -3956,6 +4085,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
@@ -3994,6 +4124,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opHuberLossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
@@ -4032,6 +4163,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opHuberLossBackwardOut, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
@@ -4070,6 +4202,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opSoftMarginLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
 	return r0
@@ -4108,6 +4241,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
@@ -4146,6 +4280,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -4184,6 +4319,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre51(&c, &opEluBackwardGradInput, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	checksPost52(&c, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
@@ -4222,6 +4358,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4241,6 +4378,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4279,6 +4417,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opGluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -4335,6 +4474,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opGluJvpOut, &locs474, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	checksPost59(&c, &locs474, &a4, out)
 	return r0
@@ -4372,6 +4512,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre96(&c, &opGluBackwardJvpOut, &locs476, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	checksPost97(&c, &locs476, &a6, out)
 	return r0
@@ -4391,6 +4532,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -4429,6 +4571,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4448,6 +4591,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
@@ -4485,6 +4629,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -4523,6 +4668,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opHardtanhBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
@@ -4561,6 +4707,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4580,6 +4727,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -4618,6 +4766,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4656,6 +4805,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opHardswishBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	checksPost15(&c, &locs204, &a2, out)
 	return r0
@@ -4675,6 +4825,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -4713,6 +4864,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
@@ -4751,6 +4903,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	checksPost19(&c, &locs3, &a0, self)
 	return r0
@@ -4770,6 +4923,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLogSigmoidOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4807,6 +4961,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opLogSigmoidForwardOutput, &locs477, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	checksPost52(&c, &locs477, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
@@ -4845,6 +5000,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	checksPost21(&c, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
@@ -4883,6 +5039,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre51(&c, &opRreluWithNoiseOut, &locs480, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	checksPost52(&c, &locs480, &a0, &a1, &a6, self, noise, out)
 	return r0
@@ -4940,6 +5097,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs483, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	checksPost59(&c, &locs483, &a7, out)
 	return r0
@@ -4959,6 +5117,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opRreluWithNoise_, &locs484, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	checksPost17(&c, &locs484, &a0, &a1, self, noise)
 	return r0
@@ -4978,6 +5137,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5016,6 +5176,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre51(&c, &opSoftplusBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
@@ -5054,6 +5215,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5092,6 +5254,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -5130,6 +5293,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5186,6 +5350,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5223,6 +5388,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost15(&c, &locs204, &a2, out)
 	return r0
@@ -5261,6 +5427,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5299,6 +5466,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost15(&c, &locs204, &a2, out)
 	return r0
@@ -5318,6 +5486,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5374,6 +5543,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5393,6 +5563,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
@@ -5431,6 +5602,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	checksPost15(&c, &locs204, &a2, out)
 	return r0
@@ -5450,6 +5622,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opAdaptiveMaxPool2dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
@@ -5488,6 +5661,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
@@ -5526,6 +5700,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opAdaptiveMaxPool3dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
@@ -5564,6 +5739,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
@@ -5602,6 +5778,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre48(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost17(&c, &locs38, &a0, &a7, self, out)
 	return r0
@@ -5640,6 +5817,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
@@ -5678,6 +5856,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre48(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost17(&c, &locs38, &a0, &a7, self, out)
 	return r0
@@ -5716,6 +5895,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
@@ -5754,6 +5934,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre194(&c, &opFractionalMaxPool2dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
@@ -5792,6 +5973,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
@@ -5830,6 +6012,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre194(&c, &opFractionalMaxPool3dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
@@ -5868,6 +6051,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
@@ -5906,6 +6090,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre93(&c, &opMaxPool2dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
@@ -5944,6 +6129,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
@@ -5982,6 +6168,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre93(&c, &opMaxPool3dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
@@ -6020,6 +6207,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
@@ -6058,6 +6246,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opMaxUnpool2dOut, &locs168, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	checksPost52(&c, &locs168, &a0, &a1, &a3, self, indices, out)
 	return r0
@@ -6096,6 +6285,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre51(&c, &opMaxUnpool3dOut, &locs168, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	checksPost52(&c, &locs168, &a0, &a1, &a5, self, indices, out)
 	return r0
@@ -6134,6 +6324,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6172,6 +6363,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6210,6 +6402,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6248,6 +6441,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6286,6 +6480,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6324,6 +6519,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6362,6 +6558,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6400,6 +6597,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6438,6 +6636,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6476,6 +6675,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6514,6 +6714,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6552,6 +6753,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
@@ -6663,6 +6865,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleLinear1dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -6701,6 +6904,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opUpsampleLinear1dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -6739,6 +6943,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -6777,6 +6982,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opUpsampleBilinear2dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -6815,6 +7021,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXUpsampleBilinear2dAaVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -6853,6 +7060,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -6891,6 +7099,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleTrilinear3dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -6929,6 +7138,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -6967,6 +7177,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleBicubic2dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -7005,6 +7216,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opUpsampleBicubic2dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -7043,6 +7255,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXUpsampleBicubic2dAaVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -7081,6 +7294,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost30(&c, &locs130, &a5, out)
 	return r0
@@ -7119,6 +7333,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest1dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7157,6 +7372,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact1dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7195,6 +7411,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest1dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7233,6 +7450,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7271,6 +7489,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7309,6 +7528,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact2dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7347,6 +7567,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest2dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7385,6 +7606,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7423,6 +7645,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest3dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7461,6 +7684,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact3dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	checksPost30(&c, &locs490, &a3, out)
 	return r0
@@ -7499,6 +7723,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opUpsampleNearest3dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7537,6 +7762,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost30(&c, &locs130, &a4, out)
 	return r0
@@ -7556,6 +7782,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -7594,6 +7821,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
@@ -7632,6 +7860,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -7670,6 +7899,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -7708,6 +7938,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -7746,6 +7977,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -7784,6 +8016,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -7822,6 +8055,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -7860,6 +8094,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -7898,6 +8133,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -7936,6 +8172,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a6, self, out)
 	return r0
@@ -7974,6 +8211,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs491, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a7, grad_output, grad_input)
 	return r0
@@ -8012,6 +8250,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -8031,6 +8270,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -8088,6 +8328,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
 	return r0
@@ -8107,6 +8348,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
 	return r0
@@ -8164,6 +8406,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -8183,6 +8426,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -8240,6 +8484,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
@@ -8259,6 +8504,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
@@ -8316,6 +8562,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -8335,6 +8582,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -8392,6 +8640,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -8411,6 +8660,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
@@ -8468,6 +8718,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSigmoidBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
@@ -8506,6 +8757,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLogitBackwardGradInput, &locs250, &a3, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	checksPost15(&c, &locs250, &a3, grad_input)
 	return r0
@@ -8543,6 +8795,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opTanhBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
@@ -8581,6 +8834,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre51(&c, &opSlowConvTranspose2dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
@@ -8619,6 +8873,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre51(&c, &opSlowConvTranspose3dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
@@ -8657,6 +8912,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre14(&c, &opThnnConv2dOut, &locs108, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost15(&c, &locs108, &a6, out)
 	return r0
@@ -8694,6 +8950,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
@@ -8732,6 +8989,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a6, a7, a8 asserts.Saved
 	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	checksPost79(&c, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
@@ -8770,6 +9028,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a7, a8, a9 asserts.Saved
 	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs496, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	checksPost79(&c, &locs496, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
@@ -8789,6 +9048,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre51(&c, &opXConvDepthwise2dOut, &locs492, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost52(&c, &locs492, &a0, &a1, &a7, self, weight, out)
 	return r0
@@ -8846,6 +9106,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opConvDepthwise3dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -8865,6 +9126,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a6 asserts.Saved
 	checksPre14(&c, &opSlowConv3dOut, &locs108, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost15(&c, &locs108, &a6, out)
 	return r0
@@ -8902,6 +9164,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre51(&c, &opSlowConv3dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
@@ -8959,6 +9222,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opSlowConvDilated2dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -8997,6 +9261,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a7 asserts.Saved
 	checksPre14(&c, &opSlowConvDilated3dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost15(&c, &locs108, &a7, out)
 	return r0
@@ -9016,6 +9281,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre48(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	checksPost17(&c, &locs38, &a0, &a6, self, out)
 	return r0
@@ -9072,6 +9338,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opColumnStackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -9091,6 +9358,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -9166,6 +9434,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9204,6 +9473,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9242,6 +9512,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9316,6 +9587,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9354,6 +9626,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9392,6 +9665,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -9429,6 +9703,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialExpm1Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0

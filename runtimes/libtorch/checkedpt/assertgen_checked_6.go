@@ -42,6 +42,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialExp2Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -79,6 +80,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialPsiOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -116,6 +118,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialDigammaOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -153,6 +156,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialGammalnOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -190,6 +194,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialErfOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -227,6 +232,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialErfcOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -265,6 +271,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -302,6 +309,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialErfinvOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -339,6 +347,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialNdtrOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -415,6 +424,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialXlog1pyOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -434,6 +444,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
@@ -453,6 +464,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -526,6 +538,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -545,6 +558,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	checksPost30(&c, &locs388, &a2, out)
 	return r0
@@ -564,6 +578,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -640,6 +655,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialZetaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
@@ -659,6 +675,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
@@ -678,6 +695,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -715,6 +733,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialI0Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -753,6 +772,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -791,6 +811,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -829,6 +850,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -866,6 +888,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialLogitOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -903,6 +926,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialPolygammaOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -940,6 +964,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opSpecialLogsumexpOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -977,6 +1002,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialExpitOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1014,6 +1040,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialSincOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1051,6 +1078,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialRoundOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -1088,6 +1116,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opSpecialLog1pOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -1125,6 +1154,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -1162,6 +1192,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -1217,6 +1248,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialMultigammalnOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -1272,6 +1304,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftFftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1309,6 +1342,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1346,6 +1380,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftRfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1383,6 +1418,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIrfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1420,6 +1456,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftHfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1457,6 +1494,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIhfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1494,6 +1532,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftFft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1531,6 +1570,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1568,6 +1608,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftRfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1605,6 +1646,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIrfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1642,6 +1684,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftHfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1679,6 +1722,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIhfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1716,6 +1760,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftFftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1753,6 +1798,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1790,6 +1836,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftRfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1827,6 +1874,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIrfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1864,6 +1912,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftHfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1901,6 +1950,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opFftIhfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -1938,6 +1988,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -1975,6 +2026,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre7(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	checksPost8(&c, &locs24, &a2, out)
 	return r0
@@ -2049,6 +2101,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opLinalgCholeskyExL, &locs497, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	checksPost52(&c, &locs497, &a0, &a3, &a4, self, L, info)
 	return r0, r1
@@ -2086,6 +2139,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgCholeskyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2124,6 +2178,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre51(&c, &opLinalgCrossOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
@@ -2161,6 +2216,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opLinalgLuFactorOut, &locs499, &a2, &a3, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	checksPost43(&c, &locs499, &a2, &a3, LU, pivots)
 	return r0, r1
@@ -2199,6 +2255,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre135(&c, &opLinalgLuFactorExOut, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	checksPost21(&c, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
@@ -2237,6 +2294,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre135(&c, &opLinalgLuOut, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	checksPost21(&c, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
@@ -2275,6 +2333,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre56(&c, &opLinalgLuSolveOut, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	checksPost21(&c, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
@@ -2313,6 +2372,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre135(&c, &opXLinalgDetResult, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	checksPost21(&c, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
@@ -2350,6 +2410,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLinalgDetOut, &locs506, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	checksPost30(&c, &locs506, &a1, out)
 	return r0
@@ -2405,6 +2466,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
 	checksPre111(&c, &opLinalgLdlFactorExOut, &locs507, &a3, &a4, &a5, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	checksPost112(&c, &locs507, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
@@ -2442,6 +2504,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opLinalgLdlFactorOut, &locs508, &a2, &a3, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	checksPost43(&c, &locs508, &a2, &a3, LD, pivots)
 	return r0, r1
@@ -2479,6 +2542,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opLinalgLdlSolveOut, &locs510, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	checksPost59(&c, &locs510, &a4, out)
 	return r0
@@ -2517,6 +2581,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre222(&c, &opLinalgLstsqOut, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	checksPost223(&c, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
@@ -2554,6 +2619,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -2591,6 +2657,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLinalgVecdotOut, &locs514, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	checksPost15(&c, &locs514, &a3, out)
 	return r0
@@ -2629,6 +2696,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixExpOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -2667,6 +2735,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre226(&c, &opXLinalgSlogdetSign, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	checksPost199(&c, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
@@ -2704,6 +2773,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre42(&c, &opLinalgSlogdetOut, &locs517, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	checksPost43(&c, &locs517, &a1, &a2, sign, logabsdet)
 	return r0, r1
@@ -2741,6 +2811,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre42(&c, &opSlogdetOut, &locs518, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	checksPost43(&c, &locs518, &a1, &a2, sign, logabsdet)
 	return r0, r1
@@ -2797,6 +2868,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre93(&c, &opLinalgEigOut, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	checksPost52(&c, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
@@ -2834,6 +2906,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLinalgEigvalsOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -2872,6 +2945,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre93(&c, &opXLinalgEighEigenvalues, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	checksPost52(&c, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
@@ -2909,6 +2983,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	var c asserts.Call
 	var a2, a3 asserts.Saved
 	checksPre42(&c, &opLinalgEighEigvals, &locs521, &a2, &a3, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	checksPost43(&c, &locs521, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
@@ -2946,6 +3021,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgEigvalshOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -2984,6 +3060,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opLinalgHouseholderProductOut, &locs523, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	checksPost52(&c, &locs523, &a0, &a1, &a2, input, tau, out)
 	return r0
@@ -3022,6 +3099,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opLinalgInvExInverse, &locs524, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	checksPost52(&c, &locs524, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
@@ -3059,6 +3137,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLinalgInvOut, &locs506, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	checksPost30(&c, &locs506, &a1, out)
 	return r0
@@ -3096,6 +3175,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opInverseOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -3133,6 +3213,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	checksPost15(&c, &locs7, &a2, out)
 	return r0
@@ -3170,6 +3251,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opOuterOut, &locs526, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	checksPost15(&c, &locs526, &a2, out)
 	return r0
@@ -3207,6 +3289,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre14(&c, &opGerOut, &locs526, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	checksPost15(&c, &locs526, &a2, out)
 	return r0
@@ -3262,6 +3345,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opLinalgNormOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -3281,6 +3365,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opLinalgNormOrdStrOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -3319,6 +3404,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -3356,6 +3442,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixNormOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -3393,6 +3480,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	checksPost30(&c, &locs39, &a5, out)
 	return r0
@@ -3431,6 +3519,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre135(&c, &opXLinalgSvdU, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	checksPost21(&c, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
@@ -3468,6 +3557,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
 	checksPre111(&c, &opLinalgSvdU, &locs528, &a3, &a4, &a5, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	checksPost112(&c, &locs528, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
@@ -3505,6 +3595,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgSvdvalsOut, &locs506, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	checksPost30(&c, &locs506, &a2, out)
 	return r0
@@ -3542,6 +3633,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgCondOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3579,6 +3671,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgCondPStrOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3617,6 +3710,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -3654,6 +3748,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -3709,6 +3804,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opLinalgPinvOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -3728,6 +3824,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs531, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	checksPost15(&c, &locs531, &a3, out)
 	return r0
@@ -3766,6 +3863,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre222(&c, &opXLinalgSolveExResult, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	checksPost223(&c, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
@@ -3803,6 +3901,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	var c asserts.Call
 	var a4, a5 asserts.Saved
 	checksPre24(&c, &opLinalgSolveExOut, &locs535, &a4, &a5, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	checksPost25(&c, &locs535, &a4, &a5, result, info)
 	return r0, r1
@@ -3840,6 +3939,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLinalgSolveOut, &locs537, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	checksPost15(&c, &locs537, &a3, out)
 	return r0
@@ -3877,6 +3977,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgTensorinvOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -3914,6 +4015,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	checksPost15(&c, &locs7, &a3, out)
 	return r0
@@ -3952,6 +4054,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre93(&c, &opLinalgQrOut, &locs538, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	checksPost52(&c, &locs538, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
@@ -3989,6 +4092,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixPowerOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -4026,6 +4130,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	checksPost30(&c, &locs490, &a4, out)
 	return r0
@@ -4063,6 +4168,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -4100,6 +4206,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opLinalgMatrixRankOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -4137,6 +4244,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs540, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	checksPost15(&c, &locs540, &a3, out)
 	return r0
@@ -4174,6 +4282,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opLinalgMultiDotOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	checksPost30(&c, &locs72, &a1, out)
 	return r0
@@ -4247,6 +4356,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXTestOptionalIntlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	checksPost30(&c, &locs542, &a2, out)
 	return r0
@@ -4284,6 +4394,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	checksPost30(&c, &locs542, &a2, out)
 	return r0
@@ -4321,6 +4432,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	checksPost30(&c, &locs542, &a2, out)
 	return r0
@@ -4413,6 +4525,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXTestWarnInAutogradOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4451,6 +4564,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4527,6 +4641,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -4565,6 +4680,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre3(&c, &opSegmentReduceOut, &locs545, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	checksPost30(&c, &locs545, &a8, out)
 	return r0
@@ -4602,6 +4718,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	var c asserts.Call
 	var a8 asserts.Saved
 	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs547, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	checksPost59(&c, &locs547, &a8, out)
 	return r0
@@ -4694,6 +4811,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 	var c asserts.Call
 	var a5 asserts.Saved
 	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs551, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	checksPost30(&c, &locs551, &a5, out)
 	return r0
@@ -5257,6 +5375,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opCcolIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5294,6 +5413,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opRowIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5408,6 +5528,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXFwPrimalCopyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5427,6 +5548,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre14(&c, &opXMakeDualCopyOut, &locs552, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	checksPost15(&c, &locs552, &a3, out)
 	return r0
@@ -5446,6 +5568,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5465,6 +5588,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5484,6 +5608,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5503,6 +5628,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5522,6 +5648,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -5541,6 +5668,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	checksPost30(&c, &locs39, &a2, out)
 	return r0
@@ -5560,6 +5688,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -5579,6 +5708,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5598,6 +5728,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5617,6 +5748,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5636,6 +5768,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5655,6 +5788,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opDetachCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5674,6 +5808,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre48(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
@@ -5697,6 +5832,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		l3 asserts.SavedList
 	)
 	checksPre153(&c, &opSplitCopyTensorOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
@@ -5719,6 +5855,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		l3 asserts.SavedList
 	)
 	checksPre153(&c, &opSplitWithSizesCopyOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
@@ -5737,6 +5874,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5756,6 +5894,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5775,6 +5914,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5794,6 +5934,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre48(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
@@ -5813,6 +5954,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5832,6 +5974,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5851,6 +5994,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5870,6 +6014,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5889,6 +6034,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -5908,6 +6054,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opCrowIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5927,6 +6074,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre3(&c, &opColIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	checksPost30(&c, &locs39, &a1, out)
 	return r0
@@ -5950,6 +6098,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		l2 asserts.SavedList
 	)
 	checksPre153(&c, &opUnbindCopyIntOut, &locs38, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	checksPost154(&c, &locs38, &a0, &l2, self, out)
 }
@@ -5968,6 +6117,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -5987,6 +6137,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
@@ -6006,6 +6157,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre48(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
@@ -6025,6 +6177,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6063,6 +6216,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre3(&c, &opToPaddedTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	checksPost30(&c, &locs39, &a3, out)
 	return r0
@@ -6118,6 +6272,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXNestedTensorLayerNormOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -6155,6 +6310,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	var c asserts.Call
 	var a20 asserts.Saved
 	checksPre231(&c, &opXTransformerEncoderLayerFwdOut, &locs555, &a20, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	checksPost232(&c, &locs555, &a20, out)
 	return r0
@@ -6192,6 +6348,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a13, a14 asserts.Saved
 	checksPre234(&c, &opXNativeMultiHeadAttentionOut, &locs557, &a13, &a14, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	checksPost235(&c, &locs557, &a13, &a14, out0, out1)
 	return r0, r1
@@ -6283,6 +6440,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs560, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	checksPost59(&c, &locs560, &a4, out)
 	return r0
@@ -6320,6 +6478,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a10 asserts.Saved
 	checksPre144(&c, &opXTritonMultiHeadAttentionOut, &locs562, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	checksPost145(&c, &locs562, &a10, out)
 	return r0
@@ -6358,6 +6517,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialAiryAiOut, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
@@ -6413,6 +6573,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	var c asserts.Call
 	var a21, a22, a23 asserts.Saved
 	checksPre238(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs566, &a21, &a22, &a23, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	checksPost239(&c, &locs566, &a21, &a22, &a23, out0, out1, out2)
 	return r0, r1, r2
@@ -6450,6 +6611,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	var c asserts.Call
 	var a14, a15, a16, a17 asserts.Saved
 	checksPre241(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	checksPost242(&c, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	return r0, r1, r2, r3
@@ -6488,6 +6650,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6526,6 +6689,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6564,6 +6728,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6602,6 +6767,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -6676,6 +6842,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -6695,6 +6862,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -6714,6 +6882,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -6788,6 +6957,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -6807,6 +6977,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -6826,6 +6997,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -6900,6 +7072,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -6919,6 +7092,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -6938,6 +7112,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7012,6 +7187,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7031,6 +7207,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7050,6 +7227,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7124,6 +7302,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7143,6 +7322,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialHermitePolynomialHXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7162,6 +7342,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7236,6 +7417,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7255,6 +7437,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7274,6 +7457,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7348,6 +7532,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7367,6 +7552,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7386,6 +7572,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7460,6 +7647,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7479,6 +7667,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7498,6 +7687,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7536,6 +7726,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7574,6 +7765,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7612,6 +7804,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7650,6 +7843,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
@@ -7688,6 +7882,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
@@ -7726,6 +7921,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
@@ -7800,6 +7996,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7819,6 +8016,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7838,6 +8036,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -7912,6 +8111,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -7931,6 +8131,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -7950,6 +8151,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -8024,6 +8226,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -8043,6 +8246,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -8062,6 +8266,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -8136,6 +8341,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
@@ -8155,6 +8361,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost30(&c, &locs572, &a2, out)
 	return r0
@@ -8174,6 +8381,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
@@ -8212,6 +8420,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
@@ -8249,6 +8458,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre3(&c, &opXFoobarOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	checksPost30(&c, &locs39, &a4, out)
 	return r0
@@ -8269,6 +8479,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
 	checksPre243(&c, &opXFusedAdam_, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost244(&c, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
@@ -8288,6 +8499,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	checksPre245(&c, &opXFusedAdamOut, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost246(&c, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
