@@ -105,6 +105,9 @@ const (
 	// impl_use_count_eq_fresh reported this return (NotArg then stays
 	// silent on it).
 	fImplReported Traits = 1 << 22
+	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
+	// without use counts (see [Identity]).
+	fUncounted Traits = 1 << 23
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -148,12 +151,17 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
+	// laneNone: counted straight into the Op's atomic counters, not in a
+	// lane. The check and the reasons of runtimes without use counts are:
+	// their calls cost microseconds anyway, and the lanes stay for the
+	// checks every runtime runs.
+	laneNone = -1
 	// laneNoEnv shares laneBinding's word, so that BindingContext adds
 	// c.bind to that word whichever of the two it counts.
 	laneNoEnv = 15
 	// laneNever is the lane of the reasons no lane ever counts: meta and
-	// functional_wrapper skip nothing, and concurrent_write is counted
-	// straight into the Op's counters (see [Call.skipConcurrent]).
+	// functional_wrapper skip nothing. (concurrent_write, like the reasons
+	// of runtimes without use counts, is laneNone: see [Call.skipConcurrent].)
 	laneNever = 17
 )
 
@@ -170,15 +178,17 @@ var checkLane = [NumChecks]int{
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
+	CheckFreshNotHeld:        laneNone,
 }
 
-var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent, laneNever, laneNoEnv}
+var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNone, laneNone, laneNone, laneNone, laneNoEnv}
 
 func init() {
 	// A lane shared by several reasons must never count.
 	for p := range rules {
 		for _, r := range rules[p] {
-			if reasonLane[r.Reason] == laneNever && r.Skips != 0 && r.Reason != ReasonConcurrentWrite {
+			if reasonLane[r.Reason] == laneNever && r.Skips != 0 {
 				panic("asserts: reason " + r.Reason.String() + " skips checks but has no lane")
 			}
 		}
@@ -216,6 +226,9 @@ type Call struct {
 	bind uint64
 	// digests is set once same_content took a digest before the kernel.
 	digests bool
+	// fresh is 1 + the hand-out sequence when the call began, set by
+	// BeginFresh (0: not set); see FreshNotHeld.
+	fresh uint64
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -269,7 +282,7 @@ func (c *Call) Op() *Op { return c.op }
 // method directly. Snapshots are filled through a pointer, not returned: a
 // Saved is seven words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t Tensor) {
+func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits | c.saved
 }
@@ -277,7 +290,7 @@ func (c *Call) Save(s *Saved, t Tensor) {
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
+func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
@@ -288,7 +301,7 @@ func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t Tensor) {
+func (c *Call) After(s *Saved, t Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -379,6 +392,11 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 		cs = traitConds(Ident{Impl: s.id.Impl, Storage: s.id.Storage, Traits: s.traits()})
 		if s.meta&fMode != 0 {
 			cs |= 1 << ReasonModeActive
+		}
+		if s.meta&fUncounted != 0 {
+			cs |= 1 << ReasonNoUseCounts
+		} else {
+			cs |= 1 << ReasonCounted
 		}
 	}
 	cs = cs&^drop | add
@@ -502,7 +520,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // calls [Call.BindingContextRows], and BindingContext only otherwise.
 //
 //go:noinline
-func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
 	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
@@ -545,7 +563,7 @@ func (c *Call) FreshNoAliasRows(n int) {
 // runs it.
 //
 //go:noinline
-func (c *Call) bindingFirst(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingFirst(l Loc, s *Saved, t Identity) {
 	c.t[laneBinding/4] += c.bind
 	c.bindingSlow(l, s, t)
 }
@@ -566,14 +584,14 @@ func (c *Call) Hermetic() bool { return c.env.Hermetic }
 // holds.
 //
 //go:noinline
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t Identity) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
 		return // skipped, and counted, before the kernel
 	}
@@ -829,6 +847,11 @@ func (c *Call) End() {
 
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
+	if checkLane[k] == laneNone {
+		c.op.register()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
 	if n > 0x7fff {
 		// Too many for a lane: straight to the Op's counter.
 		c.spill()
@@ -848,10 +871,20 @@ func (c *Call) addLane(lane, n int) {
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k Check, r Reason) {
-	if l := checkLane[k]; c.t.lane(l) > 0 {
+	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
+		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
+	}
+	c.countReason(r)
+}
+
+// countReason counts one skip for reason r.
+func (c *Call) countReason(r Reason) {
+	if reasonLane[r] == laneNone {
+		c.op.register()
+		c.op.st.skipped[r].Add(1)
+		return
 	}
 	c.addLane(reasonLane[r], 1)
 }
@@ -1008,7 +1041,7 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 }
 
 //go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
 	if c.bind != bindRun {
 		return // counted under no_env
 	}
@@ -1070,13 +1103,17 @@ func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range NumChecks {
-		if n := c.t.lane(checkLane[k]); n != 0 {
-			st.ran[k].Add(n)
+		if l := checkLane[k]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.ran[k].Add(n)
+			}
 		}
 	}
 	for r := range NumReasons {
-		if n := c.t.lane(reasonLane[r]); n != 0 {
-			st.skipped[r].Add(n)
+		if l := reasonLane[r]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.skipped[r].Add(n)
+			}
 		}
 	}
 	c.t = tally{}

@@ -159,14 +159,7 @@ func (c *Call) concurrentWrite(st ID) bool {
 	return active != 0 || clockAfter(word>>slotActiveBits, c.since&clockMask)
 }
 
-// skipConcurrent counts check k as skipped under concurrent_write. It is
-// rare, so it goes straight to the Op's counter instead of a lane.
-func (c *Call) skipConcurrent(k Check) {
-	if l := checkLane[k]; c.t.lane(l) > 0 {
-		c.t[l/4] -= 1 << (16 * (l % 4))
-	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
-	}
-	c.op.register()
-	c.op.st.skipped[ReasonConcurrentWrite].Add(1)
-}
+// skipConcurrent counts check k as skipped under concurrent_write. The
+// reason has no lane (it is rare): [Call.skip] counts it straight into the
+// Op's counter.
+func (c *Call) skipConcurrent(k Check) { c.skip(k, ReasonConcurrentWrite) }

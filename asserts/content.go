@@ -149,7 +149,7 @@ func ContentCheck(op *Op) bool {
 // [ContentCheckOff] does not hold.
 //
 //go:noinline
-func (c *Call) SameContent(l Loc, s *Saved, t Tensor) {
+func (c *Call) SameContent(l Loc, s *Saved, t Identity) {
 	if contentMode.Load() == contentOff {
 		c.t[laneContentOff/4] += 1 << (16 * (laneContentOff % 4))
 		return
@@ -158,7 +158,7 @@ func (c *Call) SameContent(l Loc, s *Saved, t Tensor) {
 }
 
 //go:noinline
-func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
+func (c *Call) contentBefore(l Loc, s *Saved, t Identity) {
 	const k = CheckSameContent
 	if !ContentCheck(c.op) {
 		c.addLane(reasonLane[ReasonContentOff], 1)
@@ -202,14 +202,14 @@ func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
 // holds.
 //
 //go:noinline
-func (c *Call) SameContentAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) SameContentAfter(l Loc, s *Saved, t Identity) {
 	if s.hasDigest {
 		c.contentAfter(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) contentAfter(l Loc, s *Saved, t Identity) {
 	const k = CheckSameContent
 	s.hasDigest = false
 	var got uint64
@@ -239,7 +239,7 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
 
 // SameContentList starts same_content on each element of a list argument
 // (Tensor[], Tensor?[]), as [Call.SameContent] does.
-func SameContentList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func SameContentList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if contentMode.Load() == contentOff {
 		c.addLane(laneContentOff, l.n)
 		return
@@ -251,7 +251,7 @@ func SameContentList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 
 // SameContentAfterList completes same_content on each element of a list
 // argument, as [Call.SameContentAfter] does.
-func SameContentAfterList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func SameContentAfterList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	for i := range l.n {
 		if s := l.at(i); s.hasDigest && i < len(ts) {
 			c.contentAfter(loc.Elem(i), s, ts[i])

@@ -34,6 +34,7 @@ import (
 //	prefix: assertgen               # file names: assertgen_checked.go, ...
 //	mode: function                  # or interface
 //	build_tag: debugasserts
+//	use_counts: false               # the runtime keeps no use counts (default true)
 //	kernels: ./kernels              # function mode: the kernels package
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
@@ -54,15 +55,21 @@ type Config struct {
 	// schema is given, the lists of the built-in allowlist and, under the
 	// pytorch profile, the guards the wrappers run with (default: the
 	// newest, 2.6).
-	PyTorchVersion string            `yaml:"pytorch_version"`
-	Allowlists     []string          `yaml:"allowlists"`
-	Package        string            `yaml:"package"`
-	Output         string            `yaml:"output"`
-	Prefix         string            `yaml:"prefix"`
-	Mode           string            `yaml:"mode"`
-	BuildTag       string            `yaml:"build_tag"`
-	Kernels        string            `yaml:"kernels"`
-	Types          map[string]string `yaml:"types"`
+	PyTorchVersion string   `yaml:"pytorch_version"`
+	Allowlists     []string `yaml:"allowlists"`
+	Package        string   `yaml:"package"`
+	Output         string   `yaml:"output"`
+	Prefix         string   `yaml:"prefix"`
+	Mode           string   `yaml:"mode"`
+	BuildTag       string   `yaml:"build_tag"`
+	// UseCounts false says the Tensor type keeps no use counts (it
+	// implements asserts.Identity, not asserts.Tensor): returns are
+	// snapshot with ResultIdent, the use-count rows are skipped at run
+	// time under no_use_counts, and fresh_not_held checks freshness.
+	// Unset means true.
+	UseCounts *bool             `yaml:"use_counts"`
+	Kernels   string            `yaml:"kernels"`
+	Types     map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -85,7 +92,7 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts",
 	"kernels", "types", "backend", "ops",
 }
 
@@ -161,7 +168,7 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 					msg = rest
 				}
 			}
-			errs.Addf(pos(v), "%s: %s", k.Value, msg)
+			errs.Addf(pos(v), "%s: %s", k.Value, visible(msg))
 			continue
 		}
 		c.Pos[k.Value] = pos(v)

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,7 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckSameContent:         "SameContent",         // SameContent before the kernel, SameContentAfter after it
 	asserts.CheckImplUseCountEqFresh: "ImplUseCountEqFresh", // with the returned tensor; a list: asserts.ImplUseCountEqFreshList
 	asserts.CheckNotArgHandle:        "NotArg",              // NotArg, NotArgList, NotArgElems, NotArgElemsList
+	asserts.CheckFreshNotHeld:        "FreshNotHeld",
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
@@ -387,7 +389,11 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error
 }
 
 // afters completes the argument snapshots and snapshots the returns.
-func (sn *snapshot) afters(h *helper) {
+func (sn *snapshot) afters(h *helper, noUseCounts bool) {
+	result := "Result"
+	if noUseCounts {
+		result = "ResultIdent"
+	}
 	for _, s := range sn.args {
 		if s.list {
 			h.fn("AfterList", cArg, snapArg(s), tensorArg(s))
@@ -397,9 +403,9 @@ func (sn *snapshot) afters(h *helper) {
 	}
 	for _, s := range sn.rets {
 		if s.list {
-			h.fn("ResultList", cArg, snapArg(s), tensorArg(s))
+			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
-			h.method("Result", snapArg(s), tensorArg(s))
+			h.method(result, snapArg(s), tensorArg(s))
 		}
 	}
 }
@@ -452,12 +458,13 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
 	}
 	r := sn.ret[*ck.Ret]
 	switch {
-	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg && r.list:
+	case (ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld) && r.list:
 		// The expected use count depends on the tensor (a bound foreign
-		// object): the check takes the returned tensor too.
+		// object), and fresh_not_held reads the returned handles' anchors:
+		// the check takes the returned tensor too.
 		h.fn(m+"List", cArg, slotLoc(r), snapArg(r), tensorArg(r))
 		return nil
-	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg:
+	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
 		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
 		return nil
 	case !hasArg: // a return check
@@ -580,6 +587,9 @@ type shapeSet struct {
 	fnList  []*shapeFn
 	locs    map[string]string // Loc list -> variable name
 	locList []locVar
+	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
+	// returns are snapshot with ResultIdent.
+	noUseCounts bool
 }
 
 type locVar struct {
@@ -760,7 +770,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		pre.block("asserts.ContentCheckOff()", qa("ContentCheckOff").Call(), &off, w.contentPre)
 	}
 	post.block("c.Hermetic()", jen.Id("c").Dot("Hermetic").Call(), &mid, nil)
-	sn.afters(&post)
+	sn.afters(&post, ss.noUseCounts)
 	post.key.WriteString(rows.key.String())
 	post.code = append(post.code, rows.code...)
 	// After every other row: a write no_mutation reported is not
@@ -795,7 +805,14 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
 	keys = append([]string{"op"}, keys...)
 	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
-	pre.code = append([]jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}, pre.code...)
+	begin := []jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}
+	if slices.ContainsFunc(w.op.Checks, func(c plan.Check) bool { return c.Name == asserts.CheckFreshNotHeld }) {
+		// fresh_not_held tells the outputs of checked calls the kernel
+		// makes from storages handed out before the call began.
+		begin = append(begin, jen.Id("c").Dot("BeginFresh").Call())
+		pre.key.WriteString("+BeginFresh")
+	}
+	pre.code = append(begin, pre.code...)
 	name := ss.helperFn("Pre", &pre, keys, params, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)

@@ -304,6 +304,7 @@ func fileJobs(ws []*wrapper, profile genProfile, o Options) ([]fileJob, error) {
 	// rendered, so memory does not grow with the number of ops beyond the
 	// rendered files.
 	ss := newShapeSet()
+	ss.noUseCounts = profile.noUseCounts
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
@@ -376,13 +377,16 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 type genProfile struct {
 	plan    plan.Profile
 	runtime asserts.Profile
+	// noUseCounts: the plan is for a runtime without use counts (returns
+	// are snapshot with ResultIdent).
+	noUseCounts bool
 }
 
 func (g genProfile) String() string { return string(g.plan) }
 
 // newGenProfile returns the profile of plan p's wrappers.
 func newGenProfile(p *plan.Plan) genProfile {
-	return genProfile{plan: p.Profile, runtime: p.AssertsProfile()}
+	return genProfile{plan: p.Profile, runtime: p.AssertsProfile(), noUseCounts: p.NoUseCounts}
 }
 
 // runtimeProfiles names the asserts constant of each runtime profile.

@@ -358,6 +358,8 @@ func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it, and the kernel binds none (checked before and after the call)", each(c.Arg))
 	case asserts.CheckFreshNoAlias:
 		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
+	case asserts.CheckFreshNotHeld:
+		return fmt.Sprintf("%s's storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted", ret())
 	}
 	return ""
 }

@@ -54,7 +54,10 @@ type Plan struct {
 	// Derivatives names the derivatives.yaml the pytorch profile used to
 	// decide which ops get a VariableType kernel ("" for none).
 	Derivatives string `json:"derivatives,omitempty"`
-	Ops         []*Op  `json:"ops"`
+	// NoUseCounts: planned for a runtime without use counts (see
+	// [Options]).
+	NoUseCounts bool  `json:"no_use_counts,omitempty"`
+	Ops         []*Op `json:"ops"`
 }
 
 // An Op is the plan for one operator.
@@ -151,6 +154,12 @@ type Options struct {
 	// every release's entries apply, with the newest release's rules. A
 	// release assertgen has no data for is an error.
 	PyTorchVersion string
+	// NoUseCounts says the runtime keeps no use counts (config
+	// use_counts: false): under the strict profile each fresh return gets
+	// a fresh_not_held row, the freshness check such a runtime can
+	// answer (its use-count rows stay, and are skipped at run time under
+	// no_use_counts).
+	NoUseCounts bool
 }
 
 // Build makes the plan of every op of s under profile p, with the
@@ -165,7 +174,7 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, Ops: make([]*Op, len(s.Ops))}
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
 	}
@@ -187,13 +196,16 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
 	infos   []derivInfo // per op; nil without derivatives
+	// noUseCounts: fresh returns get fresh_not_held rows.
+	noUseCounts bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 }
 
 // newBuilder prepares the plan of s.
 func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
-	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
+	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives,
+		noUseCounts: opts.NoUseCounts}
 	if b.profile == "" {
 		b.profile = Strict
 	}
@@ -678,6 +690,10 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
+			if b.noUseCounts {
+				// Freshness without use counts (see Options.NoUseCounts).
+				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
+			}
 			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
@@ -687,6 +703,12 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "fresh: the return has no alias annotation, so the kernel must allocate it")
 			}
 		}
+	}
+	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
+		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckImplUseCountEqFresh ||
+			r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
+	}) {
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.ImplUseCheck.String() + " with its not_arg_handle rows, storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; fresh_not_held checks fresh returns instead")
 	}
 	if fresh >= 2 {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)

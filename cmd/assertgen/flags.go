@@ -27,6 +27,7 @@ type cliFlags struct {
 	types      stringList
 	allow      stringList
 	ops        string
+	useCounts  bool
 	deprecated []string // notes about deprecated spellings used
 }
 
@@ -58,6 +59,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
 	fs.Var(&f.allow, "allowlists", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	f.deprecate(fs, "allowlist", "allowlists", "an allowlist `file`", f.allow.Set)
+	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; false for a runtime that implements only asserts.Identity (plans fresh_not_held on fresh returns)")
 	if cmd == "plan" {
 		f.opsFlag(fs)
 	}
@@ -149,6 +151,9 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.Mode, key = f.cfg.Mode, "mode"
 		case "tag", "build-tag":
 			c.BuildTag, key = f.cfg.BuildTag, "build_tag"
+		case "use-counts":
+			v := f.useCounts
+			c.UseCounts, key = &v, "use_counts"
 		case "kernels":
 			k := f.cfg.Kernels
 			if strings.HasPrefix(k, ".") {

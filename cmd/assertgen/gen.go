@@ -24,7 +24,7 @@ var errFindings = errors.New("findings")
 // planInputOf returns what the plan of c is built from.
 func planInputOf(c *gen.Config) planInput {
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
-		version: c.PyTorchVersion, profile: plan.Strict}
+		version: c.PyTorchVersion, profile: plan.Strict, noUseCounts: c.UseCounts != nil && !*c.UseCounts}
 	if c.Profile != "" {
 		in.profile = plan.Profile(c.Profile) // Validate checked it
 	}

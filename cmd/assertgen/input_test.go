@@ -115,6 +115,10 @@ func TestConfigInputText(t *testing.T) {
 			args: []string{"vet"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:2:11: types: Tensor: invalid Go type "a\nb": a\nb is not a builtin type; qualify it with its import path, e.g. example.com/rt.a\nb`,
 			}},
+		{name: "newline in a value that does not decode", files: map[string]string{"assertgen.yaml": "types: 000\n \n 00\n"},
+			args: []string{"vet"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:1:8: types: cannot unmarshal !!str `000\\n00` into map[string]string",
+			}},
 		{name: "duplicate type", files: map[string]string{"assertgen.yaml": typesTensor + "  Scalar: float64\n  Tensor: \"*example.com/rt.T\"\n"},
 			args: []string{"vet"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:4:3: types: duplicate key "Tensor"; first at line 2`,
