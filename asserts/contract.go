@@ -225,12 +225,17 @@ func SetEnv(e Env) (prev Env) {
 
 // envState reads the registered Env, and returns the flags Save sets under
 // it.
-func envState() (EnvState, Traits) {
-	var st EnvState
-	if b := curEnv.Load(); b != nil {
-		st = b.env.State()
+// loadEnv reads the registered Env into c, with the flags Save sets under
+// it, and the write clock (see concurrent.go).
+func (c *Call) loadEnv() {
+	c.since = writeClock.Load()
+	b := curEnv.Load()
+	if b == nil {
+		c.env, c.saved, c.bind = EnvState{}, fPending, bindNoEnv
+		return
 	}
-	return st, savedFlags(st)
+	c.env = b.env.State()
+	c.saved, c.bind = savedFlags(c.env), bindRun
 }
 
 func savedFlags(st EnvState) Traits {

@@ -150,6 +150,8 @@ func ExamplePolicy() {
 	// no_use_counts                impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead
 	// use_counted                  fresh_not_held                           the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else
 	// no_storage_anchor            fresh_not_held                           the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one
+	// concurrent_write             same_storage,no_mutation,binding_context,same_content another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel
+	// no_env                       binding_context                          the runtime registered no Env: no call runs in a hermetic context
 }
 
 // A collector's summary after a run with one broken call and one call under

@@ -218,10 +218,14 @@ func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 		bindingListSlow(c, loc, l, ts)
 		return
 	}
-	c.t[laneBinding/4] += uint64(l.n) << (16 * (laneBinding % 4))
+	c.t[laneBinding/4] += uint64(l.n) * c.bind
 }
 
 func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if c.bind != bindRun {
+		c.addLane(laneNoEnv, l.n)
+		return
+	}
 	c.count(CheckBindingContext, l.n)
 	for i := range l.n {
 		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {

@@ -209,6 +209,8 @@ const (
 	ReasonNoUseCounts                      // no_use_counts: the runtime keeps no use counts (the return was snapshot with [Call.ResultIdent])
 	ReasonCounted                          // use_counted: the runtime keeps use counts, and storage_use_count_eq_1 checks what fresh_not_held would
 	ReasonNoAnchor                         // no_storage_anchor: the tensor does not implement Anchored, or has no anchor
+	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
+	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -218,7 +220,7 @@ var reasonNames = [NumReasons]string{
 	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
-	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor",
+	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -249,6 +251,10 @@ var (
 	// argument the call may write cannot pass: its version and its bytes
 	// move with the legal write.
 	aliasChecks = SetOf(CheckNoMutation, CheckSameContent)
+	// concurrentChecks compare a state before the kernel with the state
+	// after it that a legal call on another goroutine can move (see
+	// concurrent.go).
+	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext)
 )
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
@@ -273,6 +279,8 @@ var rules = [numProfiles][]Rule{
 		{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead"},
 		{ReasonCounted, SetOf(CheckFreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else"},
 		{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
+		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -298,6 +306,8 @@ var pytorchRules = []Rule{
 	{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime)"},
 	{ReasonCounted, SetOf(CheckFreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks what fresh_not_held would (PyTorch plans no fresh_not_held)"},
 	{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored)"},
+	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

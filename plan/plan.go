@@ -78,10 +78,16 @@ type Op struct {
 	Generated bool        `json:"generated"`
 	Checks    []Check     `json:"checks"`
 	Skipped   []Skip      `json:"skipped"`
-	// Mutable lists the arguments the op writes (Tensor(a!)) when it checks
-	// no_mutation or same_content on others: the wrapper records their storages, so that
-	// at run time an argument that shares one (x.add_(x), add(a, b, out=a))
-	// is not blamed for the legal write (skip reason aliases_mutable_arg).
+	// Mutable lists the tensor arguments the op writes (Tensor(a!)): the
+	// wrapper records their storages before the kernel, so that at run time
+	// an argument that shares one (x.add_(x), add(a, b, out=a)) is not
+	// blamed for the legal write (skip reason aliases_mutable_arg), and
+	// declares them to checked calls on other goroutines until the call
+	// ends, whose rows on those storages are then inconclusive rather than
+	// blamed (skip reason concurrent_write; docs/asserts.md, "Concurrent
+	// calls"). Every op that writes a tensor lists it, metadata-only
+	// in-place ops (t_, transpose_) included: they move the version counter
+	// their views share.
 	Mutable []string `json:"mutable,omitempty"`
 
 	// SelectedBy is where the entry that selected the op is written (an
@@ -301,17 +307,11 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipNotArg()
 	out.Checks, out.Skipped = st.split()
-	out.Mutable = mutableArgs(o.Func, out.Checks)
+	out.Mutable = mutableArgs(o.Func)
 }
 
-// mutableArgs returns the tensor arguments f writes, if a no_mutation or
-// same_content check runs on some other argument (nil otherwise).
-func mutableArgs(f *schema.Func, checks []Check) []string {
-	if !slices.ContainsFunc(checks, func(c Check) bool {
-		return c.Name == asserts.CheckNoMutation || c.Name == asserts.CheckSameContent
-	}) {
-		return nil
-	}
+// mutableArgs returns the tensor arguments f writes (see Op.Mutable).
+func mutableArgs(f *schema.Func) []string {
 	var out []string
 	for _, a := range f.Args() {
 		if a.IsWrite() && a.Type.TensorForm() != schema.NotTensor {

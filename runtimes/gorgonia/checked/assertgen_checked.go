@@ -46,6 +46,7 @@ func Abs_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opAbs_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -84,6 +85,7 @@ func Add_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre6(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -103,6 +105,7 @@ func AddOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre8(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost9(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -198,6 +201,7 @@ func Clamp_(self *gt.Tensor, min_ *float64, max_ *float64) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opClamp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -236,6 +240,7 @@ func Copy_(self *gt.Tensor, src *gt.Tensor, non_blocking bool) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre6(&c, &opCopy_, &locs4, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost7(&c, &locs4, &a0, &a1, self, src, r0)
 	return r0
@@ -274,6 +279,7 @@ func Div_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre6(&c, &opDiv_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -293,6 +299,7 @@ func DivOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre8(&c, &opDivOut, &locs2, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	checksPost9(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -350,6 +357,7 @@ func Exp_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opExp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -369,6 +377,7 @@ func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre14(&c, &opExpOut, &locs6, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
 	return r0
@@ -407,6 +416,7 @@ func Fill_Scalar(self *gt.Tensor, value float64) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opFill_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -483,6 +493,7 @@ func MmOut(self *gt.Tensor, mat2 *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre8(&c, &opMmOut, &locs8, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost9(&c, &locs8, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -521,6 +532,7 @@ func Mul_Tensor(self *gt.Tensor, other *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre6(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -540,6 +552,7 @@ func MulOut(self *gt.Tensor, other *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre8(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost9(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -635,6 +648,7 @@ func Neg_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opNeg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -654,6 +668,7 @@ func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre14(&c, &opNegOut, &locs6, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost15(&c, &locs6, &a0, &a1, self, out, r0)
 	return r0
@@ -863,6 +878,7 @@ func Sqrt_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opSqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -939,6 +955,7 @@ func Tanh_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opTanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1015,6 +1032,7 @@ func Zero_(self *gt.Tensor) *gt.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre2(&c, &opZero_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost3(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1034,6 +1052,7 @@ func SubOut(self *gt.Tensor, other *gt.Tensor, alpha float64, out *gt.Tensor) *g
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre8(&c, &opSubOut, &locs2, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	checksPost9(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -1072,6 +1091,7 @@ func Sub_Tensor(self *gt.Tensor, other *gt.Tensor, alpha float64) *gt.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre6(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost7(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
