@@ -118,9 +118,6 @@ func (e *Entry) DispatchKeys() []string {
 	return keys
 }
 
-// HasKey reports whether the entry's effective dispatch keys contain k.
-func (e *Entry) HasKey(k string) bool { return slices.Contains(e.DispatchKeys(), k) }
-
 // HasTag reports whether the entry carries tag t.
 func (e *Entry) HasTag(t string) bool { return slices.Contains(e.Tags, t) }
 
@@ -147,13 +144,10 @@ type Op struct {
 // HasTag reports whether the op carries tag t.
 func (o *Op) HasTag(t string) bool { return slices.Contains(o.Tags, t) }
 
-// HasDispatchKey reports whether the op has a kernel for key k.
-func (o *Op) HasDispatchKey(k string) bool { return slices.Contains(o.DispatchKeys, k) }
-
 // HasCompositeImplicitAutograd reports whether the op has a
 // CompositeImplicitAutograd kernel (explicit or implicit).
 func (o *Op) HasCompositeImplicitAutograd() bool {
-	return o.HasDispatchKey(CompositeImplicitAutograd)
+	return slices.Contains(o.DispatchKeys, CompositeImplicitAutograd)
 }
 
 // A Format tells where a Schema came from.

@@ -73,12 +73,6 @@ func (l ErrorList) Sort() {
 	})
 }
 
-// RemoveMultiples sorts the list and removes exact duplicates.
-func (l *ErrorList) RemoveMultiples() {
-	l.Sort()
-	*l = slices.CompactFunc(*l, func(a, b *Error) bool { return *a == *b })
-}
-
 // Error prints every error, one per line.
 func (l ErrorList) Error() string {
 	switch len(l) {
@@ -97,13 +91,14 @@ func (l ErrorList) Error() string {
 	return b.String()
 }
 
-// Err returns nil for an empty list, else the sorted list as an error.
+// Err returns nil for an empty list, else the list sorted and without
+// exact duplicates as an error.
 func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
-	l.RemoveMultiples()
-	return l
+	l.Sort()
+	return slices.CompactFunc(l, func(a, b *Error) bool { return *a == *b })
 }
 
 // Visible returns s for a message: as it is when every character is
