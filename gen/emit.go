@@ -699,44 +699,17 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
 			n := notArgRows(w.op.Checks[i:], sn)
-			r := sn.ret[*ck.Ret]
-			var slow helper
-			var cond jen.Code
-			var key strings.Builder
-			for j := range n {
-				a := sn.arg[w.op.Checks[i+j].Arg]
-				slow.method("NotArg", slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
-				test := jen.Id("s" + strconv.Itoa(r.k)).Dot("ImplApart").Call(jen.Id("s" + strconv.Itoa(a.k)))
-				key.WriteString(fmt.Sprintf("s%d.ImplApart(s%d)&&", r.k, a.k))
-				if cond == nil {
-					cond = test
-				} else {
-					cond = jen.Add(cond).Op("&&").Add(test)
-				}
-			}
-			rows.block("!("+key.String()+")", jen.Op("!").Parens(cond), &slow, nil)
+			slow, cond, key := w.pairRows(sn, i, n, "NotArg", "ImplApart")
+			rows.block("!("+key+")", jen.Op("!").Parens(cond), slow, nil)
 			i += n - 1
 		case freshRows(w.op.Checks[i:], sn) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
 			n := freshRows(w.op.Checks[i:], sn)
-			r := sn.ret[*ck.Ret]
-			var slow, pass helper
-			var cond jen.Code
-			var key strings.Builder
-			for j := range n {
-				a := sn.arg[w.op.Checks[i+j].Arg]
-				slow.method("FreshNoAlias", slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
-				test := jen.Id("s" + strconv.Itoa(r.k)).Dot("FreshFrom").Call(jen.Id("s" + strconv.Itoa(a.k)))
-				key.WriteString(fmt.Sprintf("s%d.FreshFrom(s%d)&&", r.k, a.k))
-				if cond == nil {
-					cond = test
-				} else {
-					cond = jen.Add(cond).Op("&&").Add(test)
-				}
-			}
+			slow, cond, key := w.pairRows(sn, i, n, "FreshNoAlias", "FreshFrom")
+			var pass helper
 			pass.method("FreshNoAliasRows", hArg{strconv.Itoa(n), jen.Lit(n)})
-			rows.block(key.String(), cond, &pass, &slow)
+			rows.block(key, cond, &pass, slow)
 			i += n - 1
 		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
 			if err := w.content(&pre, &rows, sn, ck); err != nil {
@@ -780,6 +753,13 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		return nil, err
 	}
 	post.method("End")
+	return w.assemble(kernel, ss, sn, &pre, &post), nil
+}
+
+// assemble emits the wrapper's body around the pre and post helpers: the
+// unchecked path, the Call, the snapshots, the pre helper's call, the
+// kernel's, the post helper's, the return.
+func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snapshot, pre, post *helper) []jen.Code {
 	// The snapshots of the returns are locals of the post helper.
 	var retDecls []jen.Code
 	for _, s := range sn.rets {
@@ -813,7 +793,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		pre.key.WriteString("+BeginFresh")
 	}
 	pre.code = append(begin, pre.code...)
-	name := ss.helperFn("Pre", &pre, keys, params, w.op.Name)
+	name := ss.helperFn("Pre", pre, keys, params, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
 	body = append(body, jen.Id(name).Call(preArgs...))
@@ -829,12 +809,34 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	}
 	body = append(body, call)
 	keys, params, args = helperParams(len(sn.locs), sn.args, append(append([]*snap(nil), sn.args...), sn.rets...))
-	name = ss.helperFn("Post", &post, keys, params, w.op.Name)
+	name = ss.helperFn("Post", post, keys, params, w.op.Name)
 	body = append(body, jen.Id(name).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
 		body = append(body, jen.Return(sn.results...))
 	}
-	return body, nil
+	return body
+}
+
+// pairRows makes the one test of n rows of one return against several
+// arguments (the checks from i on, see notArgRows and freshRows): the
+// pairs' test methods joined by &&, its key, and the slow path that runs
+// each row's method.
+func (w *wrapper) pairRows(sn *snapshot, i, n int, slowMethod, test string) (slow *helper, cond jen.Code, key string) {
+	r := sn.ret[*w.op.Checks[i].Ret]
+	slow = &helper{}
+	var kb strings.Builder
+	for j := range n {
+		a := sn.arg[w.op.Checks[i+j].Arg]
+		slow.method(slowMethod, slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
+		t := jen.Id("s" + strconv.Itoa(r.k)).Dot(test).Call(jen.Id("s" + strconv.Itoa(a.k)))
+		kb.WriteString(fmt.Sprintf("s%d.%s(s%d)&&", r.k, test, a.k))
+		if cond == nil {
+			cond = t
+		} else {
+			cond = jen.Add(cond).Op("&&").Add(t)
+		}
+	}
+	return slow, cond, kb.String()
 }
 
 // decls declares the argument snapshots: one var for the Saved ones, one
