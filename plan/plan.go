@@ -622,19 +622,7 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
-	skipIn := lastEntry(es, allowlist.SkipInputIdentity)
-	for _, a := range f.Args() {
-		if a.Type.TensorForm() == schema.NotTensor {
-			continue
-		}
-		st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
-		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
-		if !a.IsWrite() {
-			st.add(asserts.CheckNoMutation, a.Name, -1)
-			st.add(asserts.CheckSameContent, a.Name, -1)
-		}
-		st.add(asserts.CheckBindingContext, a.Name, -1)
-	}
+	strictInputRows(st, f, lastEntry(es, allowlist.SkipInputIdentity))
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
 	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	views := lastEntry(es, allowlist.Views)
@@ -727,6 +715,24 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)
 		r.Rets = freshRets
 		r.skipFor(skipStorage)
+	}
+}
+
+// strictInputRows adds the strict rows of every tensor argument of f:
+// its identity (skipped by a skip_input_identity entry), no_mutation and
+// same_content unless f writes it, binding_context.
+func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry) {
+	for _, a := range f.Args() {
+		if a.Type.TensorForm() == schema.NotTensor {
+			continue
+		}
+		st.add(asserts.CheckSameImpl, a.Name, -1).skipFor(skipIn)
+		st.add(asserts.CheckSameStorage, a.Name, -1).skipFor(skipIn)
+		if !a.IsWrite() {
+			st.add(asserts.CheckNoMutation, a.Name, -1)
+			st.add(asserts.CheckSameContent, a.Name, -1)
+		}
+		st.add(asserts.CheckBindingContext, a.Name, -1)
 	}
 }
 
