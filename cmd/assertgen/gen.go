@@ -35,15 +35,9 @@ func planInputOf(c *config.Config) planInput {
 	return in
 }
 
-// setup turns a config into the schema, the plan and the generator
-// options.
-func setup(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, error) {
-	s, p, o, _, err := setupWhere(c)
-	return s, p, o, err
-}
-
-// setupWhere is setup that also returns where each selected op is named
-// (its entry in ops: or in the backend file), for vet's messages.
+// setupWhere turns a config into the schema, the plan of the selected
+// ops and the generator options, and returns where each selected op is
+// named (its entry in ops: or in the backend file), for vet's messages.
 func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
 	var o gen.Options
 	in := planInput(planInputOf(c))
@@ -257,7 +251,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err := checkKernelsGiven(c, &gf); err != nil {
 		return err
 	}
-	_, p, o, err := setup(c)
+	_, p, o, _, err := setupWhere(c)
 	if err != nil {
 		return gf.route(err)
 	}
