@@ -8,6 +8,8 @@
 
 #include "ag.h"
 
+#include <torch/version.h>
+
 #include <ATen/core/Tensor.h>
 #include <ATen/core/List.h>
 #include <ATen/core/Dimname.h>
@@ -81,9 +83,19 @@ struct Reader {
 		if (!present()) return c10::nullopt;
 		return ints();
 	}
+	// symints reads a SymInt[]; each value must fit a SymInt (not in the
+	// range c10 keeps for symbolic ones). c10 renamed the checked
+	// conversion after 1.13.
+	c10::SymIntArrayRef symints() {
+#if TORCH_VERSION_MAJOR >= 2
+		return c10::fromIntArrayRefSlow(ints());
+#else
+		return c10::fromIntArrayRef(ints());
+#endif
+	}
 	at::OptionalSymIntArrayRef opt_symints() {
 		if (!present()) return c10::nullopt;
-		return c10::fromIntArrayRef(ints());
+		return symints();
 	}
 	at::ArrayRef<double> floats() {
 		int64_t n = i64();

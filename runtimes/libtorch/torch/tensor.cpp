@@ -7,6 +7,7 @@
 #include <ATen/FunctionalTensorWrapper.h>
 #include <ATen/Parallel.h>
 #include <c10/util/Logging.h>
+#include <torch/version.h>
 
 #include <mutex>
 #include <sstream>
@@ -97,6 +98,8 @@ void ag_init(void) {
 	// errors are part of normal operation here, so make them cheap.
 	c10::SetStackTraceFetcher([]() -> std::string { return std::string(); });
 }
+
+int ag_version(void) { return TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR; }
 
 void ag_set_num_threads(int n) {
 	try {
@@ -243,6 +246,12 @@ char *ag_string(void *p, char **out) {
 extern "C" char *ag_transpose(void *p, int64_t d0, int64_t d1, void **out) {
 	AG_TRY
 	*out = new at::Tensor(T(p).transpose(d0, d1));
+	AG_CATCH
+}
+
+extern "C" char *ag_select(void *p, int64_t dim, int64_t index, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).select(dim, index));
 	AG_CATCH
 }
 
