@@ -43,7 +43,7 @@ func TestGoNamesPyTorchCollisionFree(t *testing.T) {
 	for _, tc := range []struct {
 		version string
 		ops     int
-	}{{"1.13", 2952}, {"2.6", 3144}} {
+	}{{"1.13", 2952}, {"2.6", 3144}, {"2.14", 3103}} {
 		s, err := schema.Embedded(tc.version)
 		if err != nil {
 			t.Fatal(err)

@@ -52,10 +52,12 @@ type matcher struct {
 	// view_copy op of a view op.
 	isViewCopy []bool
 	viewCopyOf map[int]int
+	// viewCopies: entries may name view_copy ops (rel.DerivativesViewCopies).
+	viewCopies bool
 }
 
-func newMatcher(s *schema.Schema) *matcher {
-	m := &matcher{s: s, byName: make(map[string]int, len(s.Ops)), byBase: map[string][]int{},
+func newMatcher(s *schema.Schema, rel *Release) *matcher {
+	m := &matcher{s: s, viewCopies: rel.DerivativesViewCopies, byName: make(map[string]int, len(s.Ops)), byBase: map[string][]int{},
 		full: newSigKeys(s, false, false), stripped: newSigKeys(s, true, false),
 		isViewCopy: make([]bool, len(s.Ops)), viewCopyOf: map[int]int{}}
 	for i, o := range s.Ops {
@@ -99,13 +101,14 @@ func (m *matcher) groupViews() {
 
 // entryOp returns the op a derivatives.yaml entry is for: load_derivatives
 // looks the entry's schema up as written; a spelling that differs only in
-// spacing is accepted too.
+// spacing is accepted too. A view_copy op is found only under a release
+// whose load_derivatives includes them (m.viewCopies).
 func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) {
 	name := e.Name
 	if i := strings.IndexByte(name, '('); i >= 0 {
 		name = strings.TrimSpace(name[:i])
 	}
-	if si, ok := m.byName[name]; ok && !m.isViewCopy[si] && sameText(m.s.Ops[si], e.Name) {
+	if si, ok := m.byName[name]; ok && m.findable(si) && sameText(m.s.Ops[si], e.Name) {
 		return si, nil, ""
 	}
 	f, err := schema.ParseFunc(e.Name)
@@ -118,11 +121,16 @@ func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) 
 		return -1, &pos, fmt.Sprintf("derivatives entry %s: %s", name, msg)
 	}
 	si, ok := m.byName[f.Name.String()]
-	if !ok || m.isViewCopy[si] || opSchema(m.s.Ops[si]) != f.String() {
+	if !ok || !m.findable(si) || opSchema(m.s.Ops[si]) != f.String() {
 		return -1, &e.Pos, fmt.Sprintf("derivatives entry %s: no op with this schema in %s", f.Name, m.s.Path)
 	}
 	return si, nil, ""
 }
+
+// findable reports whether load_derivatives has op i among the ops it
+// matches entries to: every op but the view_copy ops, which only the
+// releases with DerivativesViewCopies include.
+func (m *matcher) findable(i int) bool { return m.viewCopies || !m.isViewCopy[i] }
 
 // canonical is torchgen's canonical_function: among the ops with the
 // signature of op si, the one named like it that is neither a functional
@@ -131,7 +139,7 @@ func (m *matcher) canonical(si int) int {
 	f := m.s.Ops[si].Func
 	first := -1
 	for _, j := range m.byBase[f.Name.Name.Base] {
-		if m.isViewCopy[j] || m.full.of(si) != m.full.of(j) {
+		if !m.findable(j) || m.full.of(si) != m.full.of(j) {
 			continue
 		}
 		if first < 0 {
@@ -149,7 +157,7 @@ func (m *matcher) canonical(si int) int {
 // (a zero derivInfo for none). Entries whose schema is not an op of s are
 // errors, as in PyTorch.
 func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *Release) ([]derivInfo, error) {
-	m := newMatcher(s)
+	m := newMatcher(s, rel)
 	var errs schema.ErrorList
 	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
 	var order []int                        // ops with an entry, in the order entries were added
@@ -169,9 +177,14 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *Release) ([]
 		c := m.canonical(si)
 		put(c, derivInfo{entry: e, canonical: s.Ops[c], has: hasDerivatives(s.Ops[c].Func, e)})
 	}
-	// add_view_copy_derivatives
+	// add_view_copy_derivatives; an entry of the view_copy op's own
+	// (possible under DerivativesViewCopies) is kept.
+	explicit := make([]bool, len(s.Ops))
+	for _, i := range order {
+		explicit[i] = true
+	}
 	for _, i := range append([]int(nil), order...) {
-		if vc, ok := m.viewCopyOf[i]; ok {
+		if vc, ok := m.viewCopyOf[i]; ok && !explicit[vc] {
 			info := infos[i]
 			info.how = matchViewCopy
 			put(vc, info)

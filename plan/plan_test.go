@@ -82,7 +82,7 @@ func TestPyTorchKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Derivatives != tc.derivatives || p.PyTorchVersion != "2.6" { // a yaml of no known release: the newest
+			if p.Derivatives != tc.derivatives || p.PyTorchVersion != "2.14" { // a yaml of no known release: the newest
 				t.Errorf("plan derivatives %q, version %q", p.Derivatives, p.PyTorchVersion)
 			}
 			for _, op := range p.Ops {
@@ -226,7 +226,7 @@ func TestPyTorchVersion(t *testing.T) {
 	// A release assertgen has no lists and rules for is an error, not the
 	// rules of another release.
 	_, err = BuildWith(s, Options{Profile: PyTorch, PyTorchVersion: "2.1"})
-	if want := "pytorch version: PyTorch 2.1 is not supported: assertgen has the lists and rules of PyTorch 1.13 and 2.6"; err == nil || err.Error() != want {
+	if want := `pytorch version: unknown PyTorch version "2.1": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`; err == nil || err.Error() != want {
 		t.Errorf("version 2.1: %v, want %s", err, want)
 	}
 }
@@ -354,6 +354,47 @@ func TestOpsOwnTheirRows(t *testing.T) {
 					t.Fatalf("%s: a row of %s was changed through another op: arg %q", p, op.Name, c.Arg)
 				}
 			}
+		}
+	}
+}
+
+// TestDerivativesViewCopyEntry checks entries of derivatives.yaml that name
+// a view_copy op (2.14.1's narrow_copy): torchgen 2.6 and 2.14 find them
+// and prefer them to the entry the op gets from its view; torchgen 1.13
+// does not have the view_copy ops among those it matches entries to.
+func TestDerivativesViewCopyEntry(t *testing.T) {
+	const nf = "- func: myview(Tensor(a) self) -> Tensor(a)\n  dispatch:\n    CompositeExplicitAutograd: myview\n" +
+		"- func: myview_copy(Tensor self) -> Tensor\n  tags: view_copy\n  dispatch:\n    CompositeExplicitAutogradNonFunctional: myview_copy\n"
+	const view = "- name: myview(Tensor(a) self) -> Tensor(a)\n  self: grad\n"
+	const own = "- name: myview_copy(Tensor self) -> Tensor\n  self: non_differentiable\n"
+	for _, tc := range []struct {
+		version, derivatives string
+		want                 string // the entry explain cites for myview_copy, or the error
+	}{
+		{"2.14", view, "the view op myview's derivatives.yaml entry applies to its _copy variant (d.yaml:1)"},
+		{"2.14", view + own, "its derivatives.yaml entry at d.yaml:3 has no backward formula"},
+		{"2.14", own + view, "its derivatives.yaml entry at d.yaml:1 has no backward formula"},
+		{"2.6", view + own, "its derivatives.yaml entry at d.yaml:3 has no backward formula"},
+		{"1.13", view, "the view op myview's derivatives.yaml entry applies to its _copy variant (d.yaml:1)"},
+		{"1.13", view + own, "d.yaml:3:9: derivatives entry myview_copy: no op with this schema in x.yaml"},
+	} {
+		s, err := schema.ParseYAML("x.yaml", []byte(nf), schema.Options{Version: tc.version,
+			Tags: []string{"view_copy", "generated", "pt2_compliant_tag", "inplace", "out"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := schema.ParseDerivatives("d.yaml", []byte(tc.derivatives))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		err = Explain(&out, s, "myview_copy", Options{Profile: PyTorch, Derivatives: d})
+		got := out.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s %q: explain says\n%s\nwant %q", tc.version, tc.derivatives, got, tc.want)
 		}
 	}
 }

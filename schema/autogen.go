@@ -376,7 +376,7 @@ func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
 		return nil, nil
 	}
 	var base *Op
-	for _, k := range r.AutogenBaseOrder {
+	for _, k := range r.autogenOrder {
 		if base = d[k]; base != nil {
 			break
 		}
@@ -406,13 +406,16 @@ func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
 }
 
 // generatedOp makes the op generated from src; it inherits the tags of
-// r.GeneratedTags src has.
+// r.GeneratedTags src has, and gets its kind's tags when r.KindTags.
 func generatedOp(r *Release, src *Op, f *Func) *Op {
 	tags := []string{"generated"}
 	for _, t := range r.GeneratedTags {
 		if src.HasTag(t) {
 			tags = append(tags, t)
 		}
+	}
+	if r.KindTags {
+		tags = append(tags, kindTags(f)...)
 	}
 	return &Op{
 		Name:         f.Name.String(),

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"fmt"
 	"os"
 	"strings"
 	"sync"
@@ -77,11 +76,7 @@ func PyTorchDerivatives(version string) (*Derivatives, error) {
 	if err != nil {
 		return nil, err
 	}
-	load := pytorchDerivatives[rel.Version]
-	if load == nil {
-		return nil, fmt.Errorf("no embedded derivatives.yaml for %s", rel)
-	}
-	return load()
+	return pytorchDerivatives[rel.Version]()
 }
 
 // ParseDerivatives reads a derivatives.yaml: a list of entries, each a

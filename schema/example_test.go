@@ -83,13 +83,13 @@ func ExampleDefault() {
 	op := s.Op("transpose_")
 	fmt.Println(s.Version, len(s.Ops), op.Kind, op.IsViewOp, op.Tags)
 	// Output:
-	// 2.6.0 3144 inplace true [inplace_view pt2_compliant_tag]
+	// 2.14.1 3103 inplace true [inplace_view pt2_compliant_tag inplace]
 }
 
 // Embedded loads the schema of a release assertgen ships, with that
 // release's torchgen rules: the set_ overloads are view ops from 2.x on.
 func ExampleEmbedded() {
-	for _, v := range []string{"1.13", "2.6"} {
+	for _, v := range []string{"1.13", "2.6", "2.14"} {
 		s, err := schema.Embedded(v)
 		if err != nil {
 			panic(err)
@@ -100,6 +100,7 @@ func ExampleEmbedded() {
 	// Output:
 	// 1.13.1 2952 false []
 	// 2.6.0 3144 true [inplace_view pt2_compliant_tag]
+	// 2.14.1 3103 true [inplace_view pt2_compliant_tag inplace]
 }
 
 func ExampleLookupRelease() {
@@ -109,7 +110,7 @@ func ExampleLookupRelease() {
 	fmt.Println(err)
 	// Output:
 	// 2.6.0 <nil>
-	// unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)
+	// unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)
 }
 
 func ExampleParseDerivatives() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func pytorchFuncLines(tb testing.TB, version string) []string {
 // accepts prints to a schema that parses back to the same value and prints
 // the same again.
 func FuzzParseFunc(f *testing.F) {
-	for _, l := range append(pytorchFuncLines(f, "1.13.1"), pytorchFuncLines(f, "2.6.0")...) {
+	for _, l := range slices.Concat(pytorchFuncLines(f, "1.13.1"), pytorchFuncLines(f, "2.6.0"), pytorchFuncLines(f, "2.14.1")) {
 		f.Add(l)
 	}
 	for _, l := range laterSchemas {
@@ -92,6 +93,8 @@ func FuzzParseYAML(f *testing.F) {
 	f.Add([]byte("- func: abs_(Tensor(a!) self) -> Tensor(a!)\n  tags: inplace_view\n- func: abs(Tensor self) -> Tensor\n"))
 	f.Add([]byte("- func: foo(Tensor self) -> Tensor\n  autogen: foo.out\n  dispatch:\n    CompositeExplicitAutograd: foo\n"))
 	f.Add([]byte("- 1\n- [a]\n- func: [x]\n"))
+	// 2.14-style input: new keys, Dimname gone, const refs on out=, kind tags.
+	f.Add([]byte("- func: foo.out(Tensor self, Dimname[] n, *, Tensor(a!) out) -> Tensor(a!)\n  use_const_ref_for_mutable_tensors: True\n  structured: True\n  dispatch:\n    MTIA, SparseMPS, NestedTensorHPU: foo_out\n- func: foo_(Tensor(a!) self) -> Tensor(a!)\n  tags: [inplace, core]\n  structured_delegate: foo.out\n  dispatch:\n    MTIA: foo_\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		done := make(chan struct{})
 		go func() {
@@ -115,7 +118,7 @@ func FuzzParseYAML(f *testing.F) {
 			}
 		}
 		for _, r := range releases {
-			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core"}, Version: r.Version})
+			s, err := ParseYAML("f.yaml", src, Options{Tags: []string{"inplace_view", "nondeterministic_seeded", "core", "inplace", "out"}, Version: r.Version})
 			if err != nil {
 				el, ok := err.(ErrorList)
 				if !ok || len(el) == 0 {

@@ -2,12 +2,9 @@ package schema
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
 // Load reads a schema file, choosing the reader from its extension: .yaml
@@ -58,21 +55,18 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 }
 
 // Default loads the native_functions.yaml of the newest PyTorch release
-// embedded in assertgen (2.6.0), checked against its tags.yaml.
+// embedded in assertgen (2.14.1), checked against its tags.yaml.
 func Default() (*Schema, error) { return Embedded("") }
 
 // Embedded loads the native_functions.yaml that assertgen embeds for a
-// release ("1.13", "2.6.0"; "" is the newest), with that release's rules
+// release ("1.13", "2.6.0", "2.14"; "" is the newest), with that release's rules
 // and tags.yaml.
 func Embedded(version string) (*Schema, error) {
 	rel, err := LookupRelease(version)
 	if err != nil {
 		return nil, err
 	}
-	files := pytorch.Lookup(rel.Version)
-	if files == nil {
-		return nil, fmt.Errorf("no embedded files for %s", rel)
-	}
+	files := rel.files
 	tags, err := ParseTags(files.TagsPath, files.Tags)
 	if err != nil {
 		return nil, err

@@ -25,6 +25,7 @@ func TestTorchgenReference(t *testing.T) {
 	}{
 		{"1.13.1", 2952, 459, 111, 1547, 1092, 309, 4, 0},
 		{"2.6.0", 3144, 511, 121, 1671, 1125, 341, 7, 0},
+		{"2.14.1", 3103, 518, 106, 1648, 1108, 337, 10, 0},
 	} {
 		t.Run(tc.version, func(t *testing.T) {
 			s, err := Embedded(tc.version)

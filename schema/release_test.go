@@ -10,7 +10,7 @@ import (
 // release: what one release accepts and the other rejects, with the
 // position and the message of every error, and what it makes of the ops.
 func TestReleaseRules(t *testing.T) {
-	tags := []string{"inplace_view", "nondeterministic_seeded", "generated", "pointwise", "core", "view_copy", "pt2_compliant_tag"}
+	tags := []string{"inplace_view", "nondeterministic_seeded", "generated", "pointwise", "core", "view_copy", "pt2_compliant_tag", "inplace", "out"}
 	const (
 		setOps = "- func: set_.source_Tensor(Tensor(a!) self, Tensor source) -> Tensor(a!)\n  tags: inplace_view\n  dispatch:\n    CPU: set_\n  autogen: set.source_Tensor, set.source_Tensor_out\n"
 		// A group that is all CompositeImplicitAutograd and tagged core.
@@ -25,7 +25,7 @@ func TestReleaseRules(t *testing.T) {
 		ops                string   // with no error: the ops, "name kind view generated [tags]"
 	}{
 		{"tags list in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  tags: [pointwise]\n",
-			[]string{`2:9: tags must be a string of tags separated by ", " in PyTorch 1.13.1, found a list (a list is valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+			[]string{`2:9: tags must be a string of tags separated by ", " in PyTorch 1.13.1, found a list (a list is valid in PyTorch 2.6.0, 2.14.1: pass -pytorch-version 2.6 or 2.14)`}, ""},
 		{"tags list in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  tags: [pointwise, core]\n", nil,
 			"foo functional false false [pointwise core pt2_compliant_tag]"},
 		{"tags string is one tag in 2.6", "", "- func: foo(Tensor self) -> Tensor\n  tags: pointwise, core\n",
@@ -35,9 +35,9 @@ func TestReleaseRules(t *testing.T) {
 		{"tags split on comma space only in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  tags: pointwise,core\n",
 			[]string{`2:9: unknown tag "pointwise,core"`}, ""},
 		{"SparseCsrMeta in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU, SparseCsrMeta: foo\n",
-			[]string{`3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+			[]string{`3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0, 2.14.1: pass -pytorch-version 2.6 or 2.14)`}, ""},
 		{"XPU in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    XPU: foo\n",
-			[]string{`3:5: dispatch key XPU is not supported in native_functions.yaml by PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)`}, ""},
+			[]string{`3:5: dispatch key XPU is not supported in native_functions.yaml by PyTorch 1.13.1 (valid in PyTorch 2.6.0, 2.14.1: pass -pytorch-version 2.6 or 2.14)`}, ""},
 		{"XPU and SparseCsrMeta in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    XPU, SparseCsrMeta, NestedTensorXPU: foo\n", nil,
 			"foo functional false false [pt2_compliant_tag]"},
 		{"ORT in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ORT: foo\n",
@@ -45,7 +45,7 @@ func TestReleaseRules(t *testing.T) {
 		{"ORT in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    ORT: foo\n",
 			[]string{`3:5: dispatch key ORT is not supported in native_functions.yaml by PyTorch 1.13.1`}, ""},
 		{"kernel namespaces in 1.13", "1.13", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n",
-			[]string{"3:10: kernel a::b::c::foo has 3 namespace levels; PyTorch 1.13.1 allows at most 2 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)"}, ""},
+			[]string{"3:10: kernel a::b::c::foo has 3 namespace levels; PyTorch 1.13.1 allows at most 2 (valid in PyTorch 2.6.0, 2.14.1: pass -pytorch-version 2.6 or 2.14)"}, ""},
 		{"kernel namespaces in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: a::b::c::foo\n    CUDA: a::b::c::d::foo\n",
 			[]string{"4:11: kernel a::b::c::d::foo has 4 namespace levels; PyTorch 2.6.0 allows at most 3"}, ""},
 		{"structured delegate with XPU in 2.6", "2.6",
@@ -85,6 +85,33 @@ func TestReleaseRules(t *testing.T) {
 		{"mutable base in 2.6", "2.6", mutableOps, nil,
 			"foo mutable false false [pt2_compliant_tag]\nfoo.out out false true [generated pt2_compliant_tag]\n" +
 				"foo_functional functional false true [generated pt2_compliant_tag]\nfoo_ inplace false false [pt2_compliant_tag]"},
+		// 2.14: new dispatch keys (MTIA is also structured), the kind tags,
+		// Dimname gone, const refs refused on out= ops.
+		{"MTIA and SparseMPS in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: foo\n    MTIA, SparseMPS: foo\n",
+			[]string{"4:5: dispatch key MTIA is not supported in native_functions.yaml by PyTorch 2.6.0 (valid in PyTorch 2.14.1: pass -pytorch-version 2.14)",
+				"4:11: dispatch key SparseMPS is not supported in native_functions.yaml by PyTorch 2.6.0 (valid in PyTorch 2.14.1: pass -pytorch-version 2.14)"}, ""},
+		{"new keys in 2.14", "2.14", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    MTIA, SparseMPS, SparseCsrMPS, SparseCsrXPU, NestedTensorHPU: foo\n", nil,
+			"foo functional false false [pt2_compliant_tag]"},
+		{"AutocastXPU in 2.14", "2.14", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    AutocastXPU: foo\n",
+			[]string{"3:5: dispatch key AutocastXPU is not supported in native_functions.yaml by PyTorch 2.14.1"}, ""},
+		{"AutocastXPU in 2.6", "2.6", "- func: foo(Tensor self) -> Tensor\n  dispatch:\n    AutocastXPU: foo\n",
+			[]string{`3:5: unknown dispatch key "AutocastXPU" in PyTorch 2.6.0`}, ""},
+		{"structured delegate with MTIA in 2.14", "2.14",
+			"- func: foo.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  structured: True\n  dispatch:\n    CPU: foo_out\n" +
+				"- func: foo(Tensor self) -> Tensor\n  structured_delegate: foo.out\n  dispatch:\n    MTIA: foo\n",
+			[]string{"7:3: foo: a structured_delegate op must not have a MTIA kernel"}, ""},
+		{"Dimname in 2.14", "2.14", "- func: foo(Tensor self, Dimname[] names, Dimname? d=None) -> Tensor\n",
+			[]string{"1:26: foo: Dimname is not a type in PyTorch 2.14.1 (a type in PyTorch 1.13.1, 2.6.0: pass -pytorch-version 1.13 or 2.6)",
+				"1:43: foo: Dimname is not a type in PyTorch 2.14.1"}, ""},
+		{"Dimname in 2.6", "2.6", "- func: foo(Tensor self, Dimname[] names) -> Tensor\n", nil,
+			"foo functional false false [pt2_compliant_tag]"},
+		{"const ref on an out= op in 2.14", "2.14", "- func: foo.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  use_const_ref_for_mutable_tensors: True\n",
+			[]string{"2:3: foo.out: use_const_ref_for_mutable_tensors is not allowed on ops with out arguments in PyTorch 2.14.1 (accepted in PyTorch 1.13.1, 2.6.0: pass -pytorch-version 1.13 or 2.6)"}, ""},
+		{"const ref on an out= op in 2.6", "2.6", "- func: foo.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n  use_const_ref_for_mutable_tensors: True\n", nil,
+			"foo.out out false false [pt2_compliant_tag]"},
+		{"kind tags in 2.14", "2.14", coreOps + "- func: bar_(Tensor(a!) self) -> Tensor(a!)\n  tags: inplace\n  dispatch:\n    CPU: bar_\n", nil,
+			"foo functional false false [core pt2_compliant_tag]\nfoo.out out false true [generated pt2_compliant_tag out]\n" +
+				"bar_ inplace false false [inplace pt2_compliant_tag]"},
 		// torchgen 1.13 generates from foo_, whose entry has no autogen:.
 		{"in-place base in 1.13", "1.13", mutableOps, nil,
 			"foo mutable false false []\nfoo_ inplace false false []"},
@@ -121,8 +148,28 @@ func TestReleaseRules(t *testing.T) {
 		})
 	}
 	if _, err := ParseYAML("x.yaml", []byte("- func: foo() -> ()\n"), Options{Version: "9.9"}); err == nil ||
-		err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)` {
+		err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)` {
 		t.Errorf("version 9.9: %v", err)
+	}
+}
+
+// TestKindTagsNeedTagsYAML checks that in 2.14 an entry gets the out and
+// inplace tags only when tags.yaml defines them, while an op autogen makes
+// gets them in any case, as torchgen 2.14.1 does.
+func TestKindTagsNeedTagsYAML(t *testing.T) {
+	src := "- func: foo_(Tensor(a!) self) -> Tensor(a!)\n  autogen: foo.out\n  dispatch:\n    CPU: foo_\n" +
+		"- func: foo(Tensor self) -> Tensor\n  dispatch:\n    CPU: foo\n"
+	s, err := ParseYAML("x.yaml", []byte(src), Options{Tags: []string{"generated", "pt2_compliant_tag"}, Version: "2.14"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range s.Ops {
+		got = append(got, fmt.Sprintf("%s %v", o.Name, o.Tags))
+	}
+	want := "foo_ [pt2_compliant_tag]\nfoo.out [generated pt2_compliant_tag out]\nfoo [pt2_compliant_tag]"
+	if g := strings.Join(got, "\n"); g != want {
+		t.Errorf("ops:\n%s\nwant:\n%s", g, want)
 	}
 }
 

@@ -394,6 +394,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 		return nil
 	}
 	e.Func = f
+	l.checkBaseTypes(f, funcNode, nsOff)
 	for _, a := range f.Args() {
 		if l.rel.reserved[a.Name] && !slices.Contains(l.rel.ReservedArgExceptions, f.Name.String()+" "+a.Name) {
 			l.errorf(l.valuePos(funcNode, nsOff+a.Offset), "%s: argument name %s is a Python keyword, which torchgen of %s rejects%s",
@@ -498,6 +499,13 @@ func (l *yamlLoader) listKeys(e *Entry, values entryValues) {
 	for _, t := range l.rel.ImpliedTags {
 		if e.Namespace == "aten" && l.tags[t] && !e.HasTag(t) {
 			e.Tags = append(e.Tags, t)
+		}
+	}
+	if l.rel.KindTags {
+		for _, t := range kindTags(e.Func) {
+			if l.tags[t] && !e.HasTag(t) {
+				e.Tags = append(e.Tags, t)
+			}
 		}
 	}
 	if v := values.get("cpp_no_default_args"); v != nil {
@@ -656,6 +664,10 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	if len(f.Out) > 0 && !(len(e.Variants) == 1 && e.Variants[0] == "function") {
 		l.errorf(e.KeyPos("variants"), "%s: ops with out arguments must have variants: function only", name)
 	}
+	if e.UseConstRefForMutableTensors && len(f.Out) > 0 && l.rel.ConstRefNoOut {
+		l.errorf(e.KeyPos("use_const_ref_for_mutable_tensors"), "%s: use_const_ref_for_mutable_tensors is not allowed on ops with out arguments in %s%s",
+			name, l.rel, l.rel.elsewhere("accepted", func(o *Release) bool { return !o.ConstRefNoOut }))
+	}
 	if e.Structured {
 		if kind != Out {
 			l.errorf(e.KeyPos("structured"), "%s: structured belongs on the out= variant; did you mean structured_delegate?", name)
@@ -752,5 +764,42 @@ func (l *yamlLoader) checkEntries(entries []*Entry) {
 				l.errorf(e.KeyPos("tags"), "%s is tagged inplace_view but there is no out-of-place view op %s", e.Func.Name, out)
 			}
 		}
+	}
+}
+
+// kindTags are the tags a release with KindTags gives an op for its kind:
+// out for an op with out arguments (torchgen's is_out_fn, scratch ops
+// included), inplace for an op whose base name is in-place.
+func kindTags(f *Func) []string {
+	var tags []string
+	if len(f.Out) > 0 {
+		tags = append(tags, "out")
+	}
+	if f.Name.Name.Inplace {
+		tags = append(tags, "inplace")
+	}
+	return tags
+}
+
+// checkBaseTypes reports the base types of f's arguments and returns that
+// the release's torchgen no longer has (Dimname in 2.14), at the type.
+func (l *yamlLoader) checkBaseTypes(f *Func, funcNode *yaml.Node, nsOff int) {
+	if len(l.rel.goneTypes) == 0 {
+		return
+	}
+	check := func(t *Type, off int) {
+		for t.Kind == OptionalKind || t.Kind == ListKind {
+			t = t.Elem
+		}
+		if t.Kind == BaseKind && l.rel.goneTypes[t.Base] {
+			l.errorf(l.valuePos(funcNode, nsOff+off), "%s: %s is not a type in %s%s", f.Name, t.Base, l.rel,
+				l.rel.elsewhere("a type", func(o *Release) bool { return !o.goneTypes[t.Base] }))
+		}
+	}
+	for _, a := range f.Args() {
+		check(a.Type, a.Offset)
+	}
+	for i := range f.Returns {
+		check(f.Returns[i].Type, f.Returns[i].Offset)
 	}
 }

@@ -314,7 +314,7 @@ func TestEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Version != "2.6.0" || !d.Embedded || d.Path != "pytorch-2.6.0/native_functions.yaml" || len(d.Ops) != 3144 {
+	if d.Version != "2.14.1" || !d.Embedded || d.Path != "pytorch-2.14.1/native_functions.yaml" || len(d.Ops) != 3103 {
 		t.Errorf("Default: version %s, embedded %v, path %s, %d ops", d.Version, d.Embedded, d.Path, len(d.Ops))
 	}
 	e, err := Embedded("1.13")
@@ -330,7 +330,7 @@ func TestEmbedded(t *testing.T) {
 			t.Fatalf("op %d: %s, file %s", i, opLine(e.Ops[i]), opLine(s.Ops[i]))
 		}
 	}
-	if _, err := Embedded("9.9"); err == nil || err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)` {
+	if _, err := Embedded("9.9"); err == nil || err.Error() != `unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)` {
 		t.Errorf("Embedded(9.9): %v", err)
 	}
 }

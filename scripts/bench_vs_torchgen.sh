@@ -6,11 +6,15 @@
 #
 # usage: PYTORCH_SRC=DIR scripts/bench_vs_torchgen.sh VERSION [extra hyperfine args]
 #
-# VERSION is a release assertgen embeds (1.13.1 or 2.6.0); the yaml files are
-# its copies in internal/pytorch/VERSION. PYTORCH_SRC is that release's source
-# tree, whose torchgen/ is imported (Debian's orig tarball, see
-# testdata/reference/README.md; e.g. /work/src/2.6.0/pytorch-v2.6.0); PyYAML
-# and typing-extensions must be installed for ${PYTHON:-/usr/bin/python3}.
+# VERSION is a release assertgen embeds (1.13.1, 2.6.0 or 2.14.1); the yaml
+# files are its copies in internal/pytorch/VERSION. PYTORCH_SRC is a directory
+# holding that release's torchgen/, which is imported: the source tree for
+# 1.13.1 and 2.6.0 (Debian's orig tarball, see testdata/reference/README.md;
+# e.g. /work/src/2.6.0/pytorch-v2.6.0), the unpacked python3-torch package's
+# usr/lib/python3/dist-packages for 2.14.1 (e.g.
+# /work/src/2.14.1/usr/lib/python3/dist-packages, as
+# scripts/pytorch_reference.sh leaves it); PyYAML and typing-extensions must
+# be installed for ${PYTHON:-/usr/bin/python3}.
 # Needs hyperfine (apt-get install hyperfine). The load average is printed
 # before and after: on a shared machine the wall times depend on it.
 set -euo pipefail
@@ -21,12 +25,13 @@ shift
 dir=internal/pytorch/$V
 [ -f "$dir/native_functions.yaml" ] || { echo "no embedded release $V (see internal/pytorch)" >&2; exit 2; }
 Y=$dir/native_functions.yaml T=$dir/tags.yaml D=$dir/derivatives.yaml
-go build -o /tmp/assertgen-bench ./cmd/assertgen
+B=${TMPDIR:-/tmp}/assertgen-bench
+go build -o "$B" ./cmd/assertgen
 grep -m1 'model name' /proc/cpuinfo
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 hyperfine -N --warmup 5 --runs "${RUNS:-60}" "$@" \
   -n "torchgen $V" "env PYTHONPATH=$PYTORCH_SRC ${PYTHON:-/usr/bin/python3} -c 'from torchgen.gen import parse_native_yaml; parse_native_yaml(\"$Y\", \"$T\")'" \
-  -n strict "/tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags-yaml $T" \
-  -n pytorch "/tmp/assertgen-bench plan -json -pytorch-version $V -profile pytorch -schema $Y -tags-yaml $T -derivatives $D" \
-  -n strict-gc "env GOGC=100 /tmp/assertgen-bench plan -json -pytorch-version $V -schema $Y -tags-yaml $T"
+  -n strict "$B plan -json -pytorch-version $V -schema $Y -tags-yaml $T" \
+  -n pytorch "$B plan -json -pytorch-version $V -profile pytorch -schema $Y -tags-yaml $T -derivatives $D" \
+  -n strict-gc "env GOGC=100 $B plan -json -pytorch-version $V -schema $Y -tags-yaml $T"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -29,7 +29,9 @@ What it writes (under OUTDIR, by default testdata/reference/pytorch-VERSION/):
                five space-separated fields:
                    CHECK ARG RET GUARD FIRES
                CHECK is assertgen's name: same_storage, same_impl (argument identity),
-               storage_use_count_eq_1, impl_use_count_le_1 (return freshness),
+               storage_use_count_eq_1, impl_use_count_le_1 (return freshness;
+               from 2.14 on impl_use_count_eq_fresh: use_count() ==
+               expected_fresh_use_count(t)),
                shares_storage (a view return shares ARG's storage).
                ARG is the schema argument's name, RET the return's index ("-" when
                the row is not about one).
@@ -50,7 +52,7 @@ What it writes (under OUTDIR, by default testdata/reference/pytorch-VERSION/):
                can never be set (a vector pre-sized to the list's length and then
                appended to, so the compared slots are the empty ones).
                OTHER: "-" when every kernel of the op has the same rows (true for
-               1.13.1 and 2.6.0), else KEY:ROWS for each other key's kernel whose
+               1.13.1, 2.6.0 and 2.14.1), else KEY:ROWS for each other key's kernel whose
                rows differ, "|"-separated.
   counts.txt   the totals of both files.
 
@@ -82,6 +84,15 @@ tarballs with torchgen/ and tools/):
   /usr/bin/python3 scripts/pytorch_reference.py 2.6.0 /work/src/2.6.0/pytorch-v2.6.0
   /usr/bin/python3 scripts/pytorch_reference.py 1.13.1 /work/src/1.13.1/pytorch-1.13.1
 
+2.14.1 is read from Debian sid's binary package python3-torch 2.14.1+dfsg-1 (its
+source tarball is not in the pool): ROOT is then the unpacked package's
+usr/lib/python3/dist-packages, which holds torchgen/ with the yaml files in
+torchgen/packaged/ATen/native/ and upstream's tools/autograd/ as
+torchgen/packaged/autograd/ (scripts/pytorch_reference.sh fetches it without
+touching the host's apt state):
+
+  /usr/bin/python3 scripts/pytorch_reference.py 2.14.1 /work/src/2.14.1/usr/lib/python3/dist-packages
+
 (Debian bookworm: python3 3.11.2-6+deb12u6, python3-yaml 6.0-3+b2, python3-typing-extensions
 4.4.0-1; run with /usr/bin/python3, torchgen and tools/ are imported from the source root.)
 By default the yaml files are the release's own (aten/src/ATen/native/
@@ -93,6 +104,7 @@ derivatives.yaml. The output depends only on the inputs: running it twice gives
 identical files.
 """
 import argparse
+import importlib
 import os
 import re
 import shutil
@@ -224,6 +236,11 @@ def parse_rows(body, res, where):
                 row = ("storage_use_count_eq_1", "-", str(res.ret(mm.group(1))))
             elif mm := re.fullmatch(r'(\w+)\.use_count\(\) <= 1, "function: \w+"', expr):
                 row = ("impl_use_count_le_1", "-", str(res.ret(mm.group(1))))
+            elif mm := re.fullmatch(r'(\w+)\.use_count\(\) == expected_fresh_use_count\((\w+)\), "function: \w+"', expr):
+                # 2.14: 0 for an undefined tensor, 2 when it has a PyObject, else 1
+                if mm.group(1) != mm.group(2):
+                    raise ValueError(f"{where}: fresh use count compared across tensors: {expr!r}")
+                row = ("impl_use_count_eq_fresh", "-", str(res.ret(mm.group(1))))
             else:
                 raise ValueError(f"{where}: unrecognised assert {expr!r}")
             rows.append(" ".join(row + (guard, fires)))
@@ -233,8 +250,26 @@ def parse_rows(body, res, where):
     return rows
 
 
+def layout(root):
+    """Where a release's code generators live under root: (yaml dir, autograd dir, autograd module).
+
+    A source tree (the release tarball) has aten/src/ATen/native/ and tools/autograd/;
+    an installed torchgen (Debian's python3-torch, from 2.14.1 on our side) carries both
+    inside the package, as torchgen/packaged/ATen/native/ and torchgen/packaged/autograd/
+    (the latter is upstream's tools/autograd/ under another name).
+    """
+    if os.path.isdir(os.path.join(root, "tools", "autograd")):
+        return (os.path.join(root, "aten", "src", "ATen", "native"),
+                os.path.join(root, "tools", "autograd"), "tools.autograd")
+    packaged = os.path.join(root, "torchgen", "packaged")
+    if os.path.isdir(os.path.join(packaged, "autograd")):
+        return (os.path.join(packaged, "ATen", "native"), os.path.join(packaged, "autograd"),
+                "torchgen.packaged.autograd")
+    sys.exit(f"{root}: holds neither tools/autograd/ (a source tree) nor torchgen/packaged/autograd/ (an installed torchgen)")
+
+
 def run_gen_autograd(root, nf, tags, derivatives, outdir):
-    autograd_dir = os.path.join(root, "tools", "autograd")
+    _, autograd_dir, module = layout(root)
     if derivatives is not None and os.path.realpath(derivatives) != os.path.realpath(os.path.join(autograd_dir, "derivatives.yaml")):
         copy = os.path.join(outdir, "autograd")
         shutil.copytree(autograd_dir, copy)
@@ -242,7 +277,7 @@ def run_gen_autograd(root, nf, tags, derivatives, outdir):
         autograd_dir = copy
     gen = os.path.join(outdir, "gen")
     os.makedirs(gen)
-    subprocess.run([sys.executable, "-m", "tools.autograd.gen_autograd", nf, tags, gen, autograd_dir],
+    subprocess.run([sys.executable, "-m", module + ".gen_autograd", nf, tags, gen, autograd_dir],
                    cwd=root, check=True, stdout=subprocess.DEVNULL)
     return gen
 
@@ -317,7 +352,8 @@ def main():
         return compare(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("version", help="release, e.g. 2.6.0 (names the output directory)")
-    ap.add_argument("root", help="the release's source root (holds torchgen/ and tools/)")
+    ap.add_argument("root", help="the release's source root (holds torchgen/ and tools/), or an installed "
+                    "torchgen's parent directory (holds torchgen/packaged/autograd/)")
     ap.add_argument("--native-functions")
     ap.add_argument("--tags")
     ap.add_argument("--derivatives")
@@ -326,7 +362,7 @@ def main():
     a = ap.parse_args()
 
     root = os.path.abspath(a.root)
-    native = os.path.join(root, "aten", "src", "ATen", "native")
+    native, _, module = layout(root)
     nf = os.path.abspath(a.native_functions or os.path.join(native, "native_functions.yaml"))
     tags = os.path.abspath(a.tags or os.path.join(native, "tags.yaml"))
     derivatives = os.path.abspath(a.derivatives) if a.derivatives else None
@@ -335,7 +371,7 @@ def main():
     sys.path.insert(0, root)
     from torchgen.api import cpp
     from torchgen.gen import parse_native_yaml
-    from tools.autograd.gen_trace_type import MANUAL_AUTOGRAD
+    MANUAL_AUTOGRAD = importlib.import_module(module + ".gen_trace_type").MANUAL_AUTOGRAD
 
     fns = parse_native_yaml(nf, tags).native_functions
     ops = []

@@ -87,7 +87,7 @@ func TestConfigErrors(t *testing.T) {
 				`assertgen.yaml:10:3: types: "int[2]": list sizes are not part of a key; did you mean "int[]"?`,
 				`assertgen.yaml:11:12: types: Storage: invalid Go type "not a type": not a type is not a builtin type; qualify it with its import path, e.g. example.com/rt.not a type`,
 				`assertgen.yaml:12:3: types: unknown schema type "Layot?"; did you mean "Layout?"?`,
-				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`,
+				`assertgen.yaml:13:18: pytorch_version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`,
 				`assertgen: 11 errors`,
 			}},
 		{name: "unknown keys, with the values' errors", files: map[string]string{"assertgen.yaml": "kernel: .\nallowlist: [a.yaml]\nfrobnicate: 1\nops: [neg]\nops: [add]\nmode: fun\n"},
@@ -115,16 +115,16 @@ func TestConfigErrors(t *testing.T) {
 		{name: "ops", files: map[string]string{"assertgen.yaml": "mode: interface\nops:\n  - add.Tensor\n  - neg\n  - add.Tensor\n  - add.Tensr\n  - add\n  - \"foo*\"\n  - \"[\"\n"},
 			args: []string{"gen"}, code: 1, err: []string{
 				`assertgen: assertgen.yaml:5:5: ops: duplicate op "add.Tensor" (first at assertgen.yaml:3:5)`,
-				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.6.0/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
+				`assertgen.yaml:6:5: ops: unknown op "add.Tensr" in pytorch-2.14.1/native_functions.yaml; did you mean add.Tensor, add_.Tensor?`,
 				`assertgen.yaml:7:5: ops: unknown op "add": it has only overloads; use add.* for all of them, or one of add.Tensor, add.out, add.Scalar, ...`,
-				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.6.0/native_functions.yaml`,
+				`assertgen.yaml:8:5: ops: pattern "foo*" selects no op of pytorch-2.14.1/native_functions.yaml`,
 				`assertgen.yaml:9:5: ops: bad pattern "[": syntax error in pattern`,
 				`assertgen: 5 errors`,
 			}},
 		{name: "-ops duplicate", args: []string{"gen", "-mode", "interface", "-ops", "neg,add.Tensor, neg"}, code: 1,
 			err: []string{`assertgen: -ops: duplicate op "neg" (listed before)`}},
 		{name: "-ops unknown", args: []string{"vet", "-mode", "interface", "-ops", "nge"}, code: 1,
-			err: []string{`assertgen: -ops: unknown op "nge" in pytorch-2.6.0/native_functions.yaml; did you mean ne.*, ge.*?`}},
+			err: []string{`assertgen: -ops: unknown op "nge" in pytorch-2.14.1/native_functions.yaml; did you mean ne.*, ge.*?`}},
 		{name: "-ops with spaces", args: []string{"gen", "-mode", "interface", "-package", "p", "-out", "out", "-ops", " add.Tensor , neg "}, code: 0,
 			err: []string{`assertgen: 2 ops wrapped in $DIR/out`}},
 		{name: "bad flag values", args: []string{"gen", "-profile", "strct", "-mode", "fn", "-package", "a-b", "-type", "Scalr=float64", "-tag", ""}, code: 2,
@@ -187,7 +187,7 @@ func TestDegenerateInput(t *testing.T) {
 		{name: "empty yaml list", files: map[string]string{"nf.yaml": "[]\n"}, args: []string{"plan", "-schema", "nf.yaml"}, code: 1,
 			err: []string{`assertgen: $DIR/nf.yaml:1:1: the schema has no ops`}},
 		{name: "unknown version", args: []string{"explain", "add.Tensor", "-pytorch-version", "9.9"}, code: 2,
-			err: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13) and PyTorch 2.6.0 (2.6)`}},
+			err: []string{`assertgen explain: -pytorch-version: unknown PyTorch version "9.9": assertgen has the rules and data of PyTorch 1.13.1 (1.13), PyTorch 2.6.0 (2.6) and PyTorch 2.14.1 (2.14)`}},
 		{name: "patch release", args: []string{"explain", "add.Tensor", "-pytorch-version", "1.13.1"}, code: 0},
 		{name: "version extra", args: []string{"version", "extra"}, code: 2,
 			err: []string{`assertgen version: unexpected argument "extra"`}},
@@ -211,7 +211,7 @@ func TestPlanExplainConfig(t *testing.T) {
 	runCases(t, []cliCase{
 		{name: "explain applies the allowlist", files: map[string]string{"c.yaml": "allowlists: [allow.yaml]\n", "allow.yaml": allow},
 			args: []string{"explain", "transpose.int", "-config", "c.yaml"}, code: 0,
-			out: []string{"  profile:   strict (PyTorch 2.6 lists)", "  0 Tensor(a): self, a view of it, or fresh: our transpose copies (allow.yaml:2)"}, check: func(t *testing.T, dir string) {
+			out: []string{"  profile:   strict (PyTorch 2.14 lists)", "  0 Tensor(a): self, a view of it, or fresh: our transpose copies (allow.yaml:2)"}, check: func(t *testing.T, dir string) {
 				// Without the config, no allowlist.
 				out, _, _ := runCLI(t, dir, "explain", "transpose.int")
 				if strings.Contains(out, "our transpose copies") {

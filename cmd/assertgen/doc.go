@@ -63,7 +63,7 @@
 //	                  directory, if any (gen, vet); none (plan, explain)
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
 //	                  default: the yaml of the -pytorch-version release embedded
-//	                  in assertgen (PyTorch 2.6.0 unless told)
+//	                  in assertgen (PyTorch 2.14.1 unless told)
 //	-tags-yaml FILE   tags.yaml (config key: tags); default: the one next to
 //	                  the schema, if any
 //	-tags FILE        deprecated spelling of -tags-yaml: still works, and says
@@ -72,7 +72,8 @@
 //	                  release's embedded file with the embedded schema, none otherwise
 //	-profile P        strict (default) or pytorch
 //	-pytorch-version V  the PyTorch release (config key: pytorch_version): 1.13
-//	                  (1.13.1) or 2.6 (2.6.0); default: 2.6. It selects the
+//	                  (1.13.1), 2.6 (2.6.0) or 2.14 (2.14.1); default: 2.14.
+//	                  It selects the
 //	                  torchgen rules the schema is read with (dispatch keys,
 //	                  tags syntax, view and autogen rules), the embedded files
 //	                  when no -schema is given, and the release's built-in
@@ -113,14 +114,18 @@
 // # PyTorch releases
 //
 // assertgen embeds the native_functions.yaml, tags.yaml and derivatives.yaml
-// of PyTorch 1.13.1 and 2.6.0 and reproduces each release's torchgen:
-// `assertgen gen -mode interface -package pytorch -out DIR` wraps all 3,144
-// ops of 2.6.0; with -pytorch-version 1.13 (or pytorch_version: "1.13" in
-// assertgen.yaml), the 2,952 ops of 1.13.1. A yaml of your own is read with
-// the newest release's rules unless -pytorch-version says otherwise; an
-// entry that only another supported release accepts fails with a hint:
+// of PyTorch 1.13.1, 2.6.0 and 2.14.1 and reproduces each release's
+// torchgen: `assertgen gen -mode interface -package pytorch -out DIR` wraps
+// all 3,103 ops of 2.14.1, the newest and the default; with
+// -pytorch-version 2.6 (or pytorch_version: "2.6" in assertgen.yaml) the
+// 3,144 ops of 2.6.0, with 1.13 the 2,952 ops of 1.13.1. A yaml of your own
+// is read with the newest release's rules unless -pytorch-version says
+// otherwise; an entry that only another supported release accepts fails
+// with a hint, at its line and column:
 //
-//	nf.yaml:3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0: pass -pytorch-version 2.6)
+//	nf.yaml:3:10: unknown dispatch key "SparseCsrMeta" in PyTorch 1.13.1 (valid in PyTorch 2.6.0, 2.14.1: pass -pytorch-version 2.6 or 2.14)
+//	nf.yaml:332:28: dispatch key SparseMPS is not supported in native_functions.yaml by PyTorch 2.6.0 (valid in PyTorch 2.14.1: pass -pytorch-version 2.14)
+//	nf.yaml:147:34: rename_: Dimname is not a type in PyTorch 2.14.1 (a type in PyTorch 1.13.1, 2.6.0: pass -pytorch-version 1.13 or 2.6)
 //
 // # Backends
 //
@@ -179,8 +184,8 @@
 // trailing underscore (add_ → Add_), dunders become Dunder... (__iand__ →
 // DunderIand), and the overload follows (add.Tensor → AddTensor,
 // add_.Tensor → Add_Tensor, sum.dim_IntList → SumDimIntList). The rule is
-// collision-free over all 2,952 ops of PyTorch 1.13.1 and all 3,144 of
-// 2.6.0; in other schemas, a
+// collision-free over all 2,952 ops of PyTorch 1.13.1, all 3,144 of 2.6.0
+// and all 3,103 of 2.14.1; in other schemas, a
 // later op whose name collides gets a suffix _2, _3, ... in schema order.
 // Parameters keep their schema names, with a trailing underscore for the
 // names Go or the wrapper already uses: keywords and predeclared names

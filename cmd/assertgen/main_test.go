@@ -51,9 +51,11 @@ func TestPlanJSONDefault(t *testing.T) {
 		version string
 		ops     int
 	}{
-		{nil, "2.6", 3144},
+		{nil, "2.14", 3103},
+		{[]string{"-pytorch-version", "2.14.1"}, "2.14", 3103},
 		{[]string{"-pytorch-version", "1.13"}, "1.13", 2952},
 		{[]string{"-pytorch-version", "2.6.0"}, "2.6", 3144},
+		{[]string{"-pytorch-version", "2.6"}, "2.6", 3144},
 	} {
 		planJSONDefault(t, tc.args, tc.version, tc.ops)
 	}
