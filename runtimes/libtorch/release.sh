@@ -10,8 +10,8 @@
 # chroot from nothing when it is missing (debootstrap, then libtorch-dev at
 # its exact Debian version and g++) and does nothing when it is there; "run"
 # sets it up if needed, then runs COMMAND in runtimes/libtorch inside it, with
-# the host's Go (/usr/local/go), module cache and this checkout bind-mounted
-# at their host paths, e.g.
+# the host's Go (/usr/local/go), module cache, this checkout and $TMPDIR
+# (default /tmp) bind-mounted at their host paths, e.g.
 #
 #   runtimes/libtorch/release.sh 2.14.1 run go test ./...
 #   runtimes/libtorch/release.sh 2.14.1 run ./sweep.sh /tmp/r.json -samples 1
@@ -141,11 +141,12 @@ setup
 # Run COMMAND in a private mount namespace, so the bind mounts vanish with it.
 goroot=$(go env GOROOT)
 modcache=$(go env GOMODCACHE)
-mkdir -p "$modcache"
+hosttmp=${TMPDIR:-/tmp}
+mkdir -p "$modcache" "$hosttmp"
 exec unshare --mount --propagation private /bin/sh -eu -c '
-dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5
-shift 5
-for p in "$goroot" "$modcache" "$repo"; do
+dir=$1 goroot=$2 modcache=$3 repo=$4 here=$5 tmp=$6
+shift 6
+for p in "$goroot" "$modcache" "$repo" "$tmp"; do
 	mkdir -p "$dir$p"
 	mount --bind "$p" "$dir$p"
 done
@@ -155,6 +156,6 @@ exec chroot "$dir" /usr/bin/env -i \
 	HOME=/root PATH="$goroot/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
 	GOROOT="$goroot" GOMODCACHE="$modcache" GOCACHE=/root/.cache/go-build \
 	GOFLAGS="${GOFLAGS:-}" GOTOOLCHAIN=local GOPROXY="${GOPROXY:-https://proxy.golang.org,direct}" \
-	TMPDIR=/tmp ASSERTGEN_LIBTORCH_RELEASE="$ASSERTGEN_LIBTORCH_RELEASE" \
+	TMPDIR="$tmp" ASSERTGEN_LIBTORCH_RELEASE="$ASSERTGEN_LIBTORCH_RELEASE" \
 	/bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$here" "$@"
-' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$@"
+' sh "$dir" "$goroot" "$modcache" "$repo" "$here" "$hosttmp" "$@"

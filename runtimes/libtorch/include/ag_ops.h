@@ -12,7 +12,12 @@
 
 #include <ATen/core/Tensor.h>
 #include <ATen/core/List.h>
+// Named tensors (Dimname) are gone from libtorch 2.14: no op of its schema
+// takes one, and the header is gone.
+#if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 14)
+#define AG_HAS_DIMNAME 1
 #include <ATen/core/Dimname.h>
+#endif
 #include <ATen/core/Generator.h>
 #include <c10/core/SymIntArrayRef.h>
 #include <c10/util/OptionalArrayRef.h>
@@ -137,6 +142,7 @@ struct Reader {
 		for (int64_t k = 0; k < n; k++) v.push_back(scalar());
 		return v;
 	}
+#ifdef AG_HAS_DIMNAME
 	at::Dimname dimname() {
 		std::string n(str());
 		if (n == "*") return at::Dimname::wildcard();
@@ -149,6 +155,7 @@ struct Reader {
 		for (int64_t k = 0; k < n; k++) v.push_back(dimname());
 		return true;
 	}
+#endif
 };
 
 struct Writer {

@@ -124,3 +124,22 @@ func TestTemporaryBaseIsNotAnOwner(t *testing.T) {
 	}
 	v.Release()
 }
+
+// TestConjViewOfTemporary: a conj view (not replayable by as_strided) holds
+// its base twice on libtorch 2.6 and 2.14, in its ViewInfo and in its
+// reverse view function; once on 1.13. A base only the view holds is not
+// counted on any of them (fft_ifft of a real tensor returns such a view:
+// the 2.6 sweep reported it until the adapter counted both references); a
+// base the user holds is.
+func TestConjViewOfTemporary(t *testing.T) {
+	c := torch.Zeros(torch.Complex64, torch.CPU, 2, 3)
+	v := c.Conj()
+	defer v.Release()
+	if _, s := v.UseCounts(); s != 2 {
+		t.Errorf("libtorch %s: a conj view of a live base reports storage use count %d, want 2", torch.Series(), s)
+	}
+	c.Release()
+	if _, s := v.UseCounts(); s != 1 {
+		t.Errorf("libtorch %s: a conj view of a base only it holds reports storage use count %d, want 1", torch.Series(), s)
+	}
+}

@@ -29,6 +29,7 @@ char *ag_from_doubles(const double *v, const int64_t *sizes, int64_t ndim, int d
 char *ag_to_doubles(void *t, double *v, int64_t n);
 char *ag_detach(void *t, void **out);
 char *ag_transpose(void *t, int64_t d0, int64_t d1, void **out);
+char *ag_conj(void *t, void **out);
 char *ag_select(void *t, int64_t dim, int64_t index, void **out);
 char *ag_set(void *dst, void *src);
 char *ag_resize(void *t, const int64_t *sizes, int64_t ndim);

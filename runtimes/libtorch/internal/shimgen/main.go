@@ -54,7 +54,7 @@ type target struct {
 var targets = []target{
 	{"1.13.1", "", "c++17"},
 	{"2.6.0", "releases/2.6.0", "c++17"},
-	// 2.14.1 (releases/2.14.1, c++20) joins when assertgen embeds its schema.
+	{"2.14.1", "releases/2.14.1", "c++20"},
 }
 
 func (t target) module() string {
@@ -85,7 +85,7 @@ const (
 func main() {
 	root := flag.String("root", ".", "the module root (runtimes/libtorch)")
 	check := flag.Bool("check", false, "write nothing; exit 1 naming the stale files")
-	rel := flag.String("release", "", "the libtorch release (1.13.1, 2.6.0); default all")
+	rel := flag.String("release", "", "the libtorch release (1.13.1, 2.6.0, 2.14.1); default all")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "shimgen: unexpected argument %q\n", flag.Arg(0))
@@ -95,7 +95,7 @@ func main() {
 	if *rel != "" {
 		t, ok := findTarget(*rel)
 		if !ok {
-			fmt.Fprintf(os.Stderr, "shimgen: -release %s: not a release the runtime binds (1.13.1, 2.6.0)\n", *rel)
+			fmt.Fprintf(os.Stderr, "shimgen: -release %s: not a release the runtime binds (1.13.1, 2.6.0, 2.14.1)\n", *rel)
 			os.Exit(2)
 		}
 		ts = []target{t}
