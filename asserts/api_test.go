@@ -493,7 +493,8 @@ func TestNames(t *testing.T) {
 		names = append(names, k.String())
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
-		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias same_content" {
+		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias same_content "+
+		"impl_use_count_eq_fresh" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
@@ -533,10 +534,10 @@ func TestPolicy(t *testing.T) {
 	}
 	strict := rows(asserts.Strict)
 	wantStrict := map[string]string{
-		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1",
-		"direct_subclass":             "impl_use_count_le_1",
-		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content",
-		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1",
+		"mode_active":                 "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
+		"direct_subclass":             "impl_use_count_le_1,impl_use_count_eq_fresh",
+		"wrapper_subclass":            "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh",
+		"wrapper_propagating_storage": "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
 		"no_storage":                  "same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content",
 		"aliases_mutable_arg":         "no_mutation,same_content",
 		"content_check_off":           "same_content",
@@ -569,7 +570,7 @@ func TestSkips(t *testing.T) {
 	var s asserts.Saved
 	w := newFake(kWrapStub)
 	c.Save(&s, w)
-	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content" {
+	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh" {
 		t.Errorf("Skips() = %v", got)
 	}
 	if !s.Defined() || s.Ident().Impl != w.id.Impl {

@@ -79,7 +79,9 @@ func (l Loc) String() string {
 type Saved struct {
 	id Ident // before the kernel (arguments) or at the check (returns)
 	// after is what After read; for a return (filled by Result) Impl and
-	// Storage hold the TensorImpl and StorageImpl use counts instead.
+	// Storage hold the TensorImpl and StorageImpl use counts instead, and
+	// Version is markEqFresh once impl_use_count_eq_fresh ran on it (so
+	// that NotArg reports under that check).
 	after Ident
 	meta  Traits // traits | flags
 	// hasDigest is set when same_content took digest before the kernel
@@ -100,6 +102,9 @@ const (
 	// no_mutation reported this argument (same_content then stays silent
 	// on it: one bug, one report).
 	fMutationReported Traits = 1 << 21
+	// impl_use_count_eq_fresh reported this return (NotArg then stays
+	// silent on it).
+	fImplReported Traits = 1 << 22
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -122,7 +127,7 @@ func (c *Call) Skips(s *Saved) CheckSet {
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
 // words, so that the inlined increments do not wait on each other.
-type tally [7]uint64
+type tally [8]uint64
 
 const (
 	laneSameImpl      = 0
@@ -142,6 +147,7 @@ const (
 	laneSameContent   = 25
 	laneContentOff    = 26
 	laneNoContent     = 27
+	laneImplEqFresh   = 28
 )
 
 var checkLane = [NumChecks]int{
@@ -151,6 +157,7 @@ var checkLane = [NumChecks]int{
 	CheckReturnsArg: laneReturnsArg, CheckNoMutation: laneNoMutation,
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
+	CheckImplUseCountEqFresh: laneImplEqFresh,
 }
 
 var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
@@ -160,7 +167,7 @@ func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff 
 // equal reports whether t and o hold the same counts (without the call to
 // memequal an array comparison makes).
 func (t *tally) equal(o *tally) bool {
-	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6]) == 0
+	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6])|(t[7]^o[7]) == 0
 }
 
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
@@ -383,7 +390,10 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // sees; in Go a kernel can hand back the argument's handle itself (return
 // self) and leave the count at 1. Generated code calls NotArg after
 // ImplUseCountLE1 for each tensor argument; it counts as part of that
-// check and is skipped with it.
+// check and is skipped with it. After [Call.ImplUseCountEqFresh] it
+// completes that check instead, and is reported as it: there an argument
+// with a bound foreign object, returned as is, has the use count 2 a
+// fresh bound tensor has.
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
 		return
@@ -393,10 +403,15 @@ func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if m, _ := c.classify(r); m.Has(CheckImplUseCountLE1) || r.implUses() > 1 {
-		return // skipped (and counted), or already reported, by ImplUseCountLE1
+	k := CheckImplUseCountLE1
+	reported := r.implUses() > 1
+	if r.after.Version == markEqFresh {
+		k, reported = CheckImplUseCountEqFresh, r.meta&fImplReported != 0
 	}
-	c.report(&Violation{Check: CheckImplUseCountLE1, loc: ret, other: arg,
+	if m, _ := c.classify(r); m.Has(k) || reported {
+		return // skipped (and counted), or already reported, by the use-count check
+	}
+	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
 		Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()})
 }

@@ -48,6 +48,17 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
 		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
 	},
+	// impl_use_count_eq_fresh skips as impl_use_count_le_1 does; "bound"
+	// is a return with a foreign object bound to its TensorImpl (use
+	// count 2 when correct, 3 when broken).
+	asserts.CheckImplUseCountEqFresh: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"direct_subclass", "direct_subclass"},
+		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
+		"wrapper_prop": {"wrapper_propagating_storage", "wrapper_propagating_storage"},
+		"meta":         {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "mode": {"mode_active", "mode_active"},
+		"bound": {"", ""},
+	},
 	asserts.CheckStorageUseCountEq1: {
 		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
 		"wrapper_stub": {"wrapper_subclass", "wrapper_subclass"},
@@ -105,18 +116,19 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 
 // The message each check's broken kernel must produce.
 var failMessage = map[asserts.Check]string{
-	asserts.CheckSameImpl:           "op.ov: same_impl: argument self: kernel replaced the TensorImpl (before 0x",
-	asserts.CheckSameStorage:        "op.ov: same_storage: argument self: kernel replaced the StorageImpl (before 0x",
-	asserts.CheckNoMutation:         "op.ov: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
-	asserts.CheckBindingContext:     "op.ov: binding_context: argument self: StorageImpl 0x%s is bound in context 0 (not hermetic), but the call runs in hermetic context 7",
-	asserts.CheckImplUseCountLE1:    "op.ov: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1",
-	asserts.CheckStorageUseCountEq1: "op.ov: storage_use_count_eq_1: return 0: StorageImpl use count is 2, want 1",
-	asserts.CheckSharesStorage:      "op.ov: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x",
-	asserts.CheckReturnsArg:         "op.ov: returns_arg: return 0: is not argument self (want TensorImpl 0x",
-	asserts.CheckFreshOrAlias:       "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
-	asserts.CheckDistinctOutputs:    "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
-	asserts.CheckFreshNoAlias:       "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
-	asserts.CheckSameContent:        "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
+	asserts.CheckSameImpl:            "op.ov: same_impl: argument self: kernel replaced the TensorImpl (before 0x",
+	asserts.CheckSameStorage:         "op.ov: same_storage: argument self: kernel replaced the StorageImpl (before 0x",
+	asserts.CheckNoMutation:          "op.ov: no_mutation: argument self: kernel wrote an argument the schema does not mark mutable (version 3 before, 4 after)",
+	asserts.CheckBindingContext:      "op.ov: binding_context: argument self: StorageImpl 0x%s is bound in context 0 (not hermetic), but the call runs in hermetic context 7",
+	asserts.CheckImplUseCountLE1:     "op.ov: impl_use_count_le_1: return 0: TensorImpl use count is 2, want <= 1",
+	asserts.CheckStorageUseCountEq1:  "op.ov: storage_use_count_eq_1: return 0: StorageImpl use count is 2, want 1",
+	asserts.CheckImplUseCountEqFresh: "op.ov: impl_use_count_eq_fresh: return 0: TensorImpl use count is ",
+	asserts.CheckSharesStorage:       "op.ov: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x",
+	asserts.CheckReturnsArg:          "op.ov: returns_arg: return 0: is not argument self (want TensorImpl 0x",
+	asserts.CheckFreshOrAlias:        "op.ov: fresh_or_alias: return 0: is neither argument self (TensorImpl 0x",
+	asserts.CheckDistinctOutputs:     "op.ov: distinct_outputs: return 0: shares StorageImpl 0x",
+	asserts.CheckFreshNoAlias:        "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
+	asserts.CheckSameContent:         "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
 }
 
 // tensorFor returns a fake of the named kind and whether the call runs
@@ -125,7 +137,7 @@ func tensorFor(kind string) (f *fake, mode bool) {
 	switch kind {
 	case "mode":
 		return newFake(kPlain), true
-	case "absent", "not_bound", "no_contents", "content_off":
+	case "absent", "not_bound", "no_contents", "content_off", "bound":
 		return newFake(kPlain), false
 	}
 	for i, n := range kindNames {
@@ -201,6 +213,20 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			} else {
 				c.StorageUseCountEq1(ret0, &r)
 			}
+		}
+	case asserts.CheckImplUseCountEqFresh:
+		var t asserts.Tensor = x
+		if kind == "bound" {
+			x.implUses, x.implBinding, x.implBound = 2, asserts.Binding{Context: 3}, true
+			t = implBoundFake{x}
+		}
+		if broken {
+			x.implUses++
+		}
+		return env, func(c *asserts.Call) {
+			var r asserts.Saved
+			c.Result(&r, t)
+			c.ImplUseCountEqFresh(ret0, &r, t)
 		}
 	case asserts.CheckSharesStorage, asserts.CheckReturnsArg, asserts.CheckFreshOrAlias:
 		// The return has the argument's traits. Correct kernels return: a

@@ -134,10 +134,10 @@ func ExamplePolicy() {
 	// Output:
 	// undefined                    all                                      nothing to check
 	// absent                       all                                      nothing to check
-	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1 a mode may keep references
-	// direct_subclass              impl_use_count_le_1                      user code may keep the output
-	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content storage is a stub
-	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1 views checked via storage
+	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh a mode may keep references
+	// direct_subclass              impl_use_count_le_1,impl_use_count_eq_fresh user code may keep the output
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh storage is a stub
+	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh views checked via storage
 	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content nothing to compare
 	// meta                         none                                     meta tensors share storage for views
 	// functional_wrapper           none                                     functional wrappers share storage for views

@@ -15,6 +15,8 @@ type fake struct {
 	binding      asserts.Binding
 	bindingIsSet bool
 	content      uint64 // what contentFake digests
+	implBinding  asserts.Binding
+	implBound    bool // what implBoundFake reports
 }
 
 func (f *fake) Ident() asserts.Ident {
@@ -35,6 +37,11 @@ func (f *fake) UseCounts() (int, int) {
 type boundFake struct{ *fake }
 
 func (b boundFake) StorageBinding() (asserts.Binding, bool) { return b.binding, b.bindingIsSet }
+
+// implBoundFake also implements asserts.ImplBound.
+type implBoundFake struct{ *fake }
+
+func (b implBoundFake) ImplBinding() (asserts.Binding, bool) { return b.implBinding, b.implBound }
 
 // contentFake also implements asserts.Contents: its bytes are the fake's
 // content word, readable when the tensor has storage and is not meta.

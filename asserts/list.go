@@ -27,6 +27,7 @@ const (
 	okVersion              // every element kept its version
 	okImplUses             // every TensorImpl use count is <= 1
 	okStorUses             // every StorageImpl use count is 1
+	okImplOne              // every TensorImpl use count is 1
 )
 
 // Len returns the number of elements.
@@ -133,13 +134,14 @@ func AfterList[T Tensor](c *Call, l *SavedList, ts []T) {
 func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
 	var odd Traits
-	implOK, storOK := true, true
+	implOK, storOK, implOne := true, true, true
 	for i := range ts {
 		r := l.at(i)
 		c.Result(r, ts[i])
 		odd |= r.meta ^ (Versioned | fResult)
 		implOK = implOK && r.after.Impl <= 1
 		storOK = storOK && r.after.Storage == 1
+		implOne = implOne && r.after.Impl == 1
 	}
 	l.ok = 0
 	if odd == 0 && l.n <= 0xff {
@@ -149,6 +151,9 @@ func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 		}
 		if storOK {
 			l.ok |= okStorUses
+		}
+		if implOne {
+			l.ok |= okImplOne
 		}
 	}
 }

@@ -10,18 +10,19 @@ import (
 type Check uint8
 
 const (
-	CheckSameImpl           Check = iota // same_impl: an argument's handle keeps its TensorImpl
-	CheckSameStorage                     // same_storage: an argument keeps its StorageImpl
-	CheckImplUseCountLE1                 // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
-	CheckStorageUseCountEq1              // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
-	CheckSharesStorage                   // shares_storage: a view return shares the viewed argument's StorageImpl
-	CheckFreshOrAlias                    // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
-	CheckReturnsArg                      // returns_arg: an in-place/out= return is the mutated argument
-	CheckNoMutation                      // no_mutation: an argument not marked mutable (!) is not written
-	CheckDistinctOutputs                 // distinct_outputs: fresh outputs of one call do not share storage
-	CheckBindingContext                  // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
-	CheckFreshNoAlias                    // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
-	CheckSameContent                     // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
+	CheckSameImpl            Check = iota // same_impl: an argument's handle keeps its TensorImpl
+	CheckSameStorage                      // same_storage: an argument keeps its StorageImpl
+	CheckImplUseCountLE1                  // impl_use_count_le_1: a fresh return's TensorImpl has use count <= 1
+	CheckStorageUseCountEq1               // storage_use_count_eq_1: a fresh return's StorageImpl has use count == 1
+	CheckSharesStorage                    // shares_storage: a view return shares the viewed argument's StorageImpl
+	CheckFreshOrAlias                     // fresh_or_alias: a may-alias return is the argument, a view of it, or fresh
+	CheckReturnsArg                       // returns_arg: an in-place/out= return is the mutated argument
+	CheckNoMutation                       // no_mutation: an argument not marked mutable (!) is not written
+	CheckDistinctOutputs                  // distinct_outputs: fresh outputs of one call do not share storage
+	CheckBindingContext                   // binding_context: in a hermetic context, no input's storage is bound outside it, and the kernel binds none
+	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
+	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
+	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -30,9 +31,11 @@ const (
 
 // CheckNotArgHandle (not_arg_handle: a fresh or view return is not an
 // argument's handle) names the plan rows that [Call.NotArg] and its list
-// forms run. It is not a check of its own at run time but part of
-// impl_use_count_le_1, which it completes for Go: it is skipped with that
-// check, reported as it, and counted neither as run nor as skipped.
+// forms run. It is not a check of its own at run time but part of the
+// TensorImpl use-count check of the return (impl_use_count_le_1, or
+// impl_use_count_eq_fresh where the plan has that one), which it completes
+// for Go: it is skipped with that check, reported as it, and counted
+// neither as run nor as skipped.
 const CheckNotArgHandle Check = NumChecks
 
 // NumPlanChecks is the number of names plans and allowlists use: the
@@ -43,7 +46,8 @@ const NumPlanChecks = NumChecks + 1
 var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "not_arg_handle",
+	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh",
+	"not_arg_handle",
 }
 
 // String returns the check's name, e.g. "same_impl".
@@ -231,8 +235,11 @@ type Rule struct {
 }
 
 var (
-	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1)
-	storageChecks  = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
+	useCountChecks = SetOf(CheckImplUseCountLE1, CheckStorageUseCountEq1, CheckImplUseCountEqFresh)
+	// implUseChecks are the two forms of the TensorImpl use-count check
+	// of a fresh return: a release's plan has one or the other.
+	implUseChecks = SetOf(CheckImplUseCountLE1, CheckImplUseCountEqFresh)
+	storageChecks = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
 		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent)
 	// aliasChecks are the checks an argument sharing storage with an
 	// argument the call may write cannot pass: its version and its bytes
@@ -247,7 +254,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonUndefined, AllChecks, "nothing to check"},
 		{ReasonAbsent, AllChecks, "nothing to check"},
 		{ReasonModeActive, useCountChecks, "a mode may keep references"},
-		{ReasonDirectSubclass, SetOf(CheckImplUseCountLE1), "user code may keep the output"},
+		{ReasonDirectSubclass, implUseChecks, "user code may keep the output"},
 		{ReasonWrapperStub, storageChecks | useCountChecks, "storage is a stub"},
 		{ReasonWrapperPropagating, useCountChecks, "views checked via storage"},
 		{ReasonNoStorage, storageChecks, "nothing to compare"},

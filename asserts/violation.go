@@ -27,6 +27,10 @@ import (
 //	binding_context         the call's context / the binding's context; with
 //	                        WhileCalled, the binding's context before / after
 //	fresh_no_alias          the argument's StorageImpl / the return's (equal)
+//	impl_use_count_eq_fresh the use count of a fresh tensor (1, or 2 with
+//	                        a bound foreign object, in Binding) / the
+//	                        TensorImpl use count; for a return that is an
+//	                        argument's handle, as impl_use_count_le_1
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -63,7 +67,9 @@ type Violation struct {
 	// argument's storage (or changed its binding) during the call; Want and
 	// Got are then the binding's context before and after (Want 0: none).
 	WhileCalled bool `json:"while_called,omitempty"`
-	// Binding and Env are set for binding_context.
+	// Binding and Env are set for binding_context; Binding also for
+	// impl_use_count_eq_fresh on a return with a bound foreign object
+	// (ImplBound).
 	Binding *Binding  `json:"binding,omitempty"`
 	Env     *EnvState `json:"env,omitempty"`
 
@@ -122,6 +128,14 @@ func (v *Violation) detail() string {
 			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
 		}
 		return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
+	case CheckImplUseCountEqFresh:
+		if v.Other != "" {
+			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
+		}
+		if v.Binding != nil {
+			return fmt.Sprintf("TensorImpl use count is %d, want 2: a fresh tensor's handle and the foreign object bound to it (made in context %d)", v.Got, v.Binding.Context)
+		}
+		return fmt.Sprintf("TensorImpl use count is %d, want %d for a fresh tensor with no foreign object bound to it", v.Got, v.Want)
 	case CheckStorageUseCountEq1:
 		return fmt.Sprintf("StorageImpl use count is %d, want 1", v.Got)
 	case CheckSharesStorage:
@@ -184,6 +198,14 @@ func hint(v *Violation) string {
 			return "a subclass output is held elsewhere; with the pytorch profile this check is skipped for subclasses"
 		}
 		return "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
+	case CheckImplUseCountEqFresh:
+		if v.Other != "" {
+			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
+		}
+		if v.Got < v.Want {
+			return "a defined return's use count counts its own handle (and a bound object's reference): the runtime reports fewer owners than the tensor has"
+		}
+		return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle (and by its bound foreign object, a PyObject, if it has one): do not return an input or a cached tensor, and release the kernel's own extra handles"
 	case CheckStorageUseCountEq1:
 		return "a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"
 	case CheckSharesStorage:

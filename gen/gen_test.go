@@ -117,22 +117,35 @@ func TestGoldenInterfaceMode(t *testing.T) {
 }
 
 // TestEveryCheckEmitted makes sure the small schema exercises every check
-// and both the single and the list form of each asserts call.
+// and both the single and the list form of each asserts call: read as the
+// newest release (impl_use_count_eq_fresh) and as 2.6.0
+// (impl_use_count_le_1).
 func TestEveryCheckEmitted(t *testing.T) {
-	res, err := Generate(smallPlan(t, plan.Strict), Options{Mode: InterfaceMode, Package: "small"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all []byte
-	for _, f := range res.Files {
-		all = append(all, f.Data...)
+	for _, version := range []string{"", "2.6.0"} {
+		s, err := schema.Load(filepath.Join(smallDir, "native_functions.yaml"), "", schema.Options{Version: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := plan.Build(s, plan.Strict)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range res.Files {
+			all = append(all, f.Data...)
+		}
 	}
 	for _, call := range []string{
 		"c.Save(", "c.SaveOpt(", "asserts.SaveList(", "asserts.SaveOptList(", "c.After(", "asserts.AfterList(",
 		"c.Result(", "asserts.ResultList(",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
 		"c.NoMutation(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
-		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
+		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(",
+		"c.ImplUseCountEqFresh(", "asserts.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
 		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",
 		"c.DistinctOutputs(", "asserts.OutList(",
 	} {

@@ -166,7 +166,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		wc, ws = max(wc, len(sk.Name.String())), max(ws, len(subject(&sk.Check)))
 	}
 	for _, c := range op.Checks {
-		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c))
+		p("  %-*s  %-*s  %s\n", wc, c.Name, ws, subject(&c), describe(f, &c, b.release.ImplUseCheck))
 		if c.Guard != "" {
 			p("      PyTorch skips it when: %s (%s)", guardWords(c.Guard), c.Guard)
 			if !strings.Contains(c.Guard, "py") {
@@ -183,7 +183,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 		p("  none\n")
 	}
 	for _, sk := range op.Skipped {
-		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check))
+		p("  %-*s  %-*s  %s\n", wc, sk.Name, ws, subject(&sk.Check), describe(f, &sk.Check, b.release.ImplUseCheck))
 		p("      reason: %s\n      source: %s\n", sk.Reason, sk.Source)
 	}
 }
@@ -298,8 +298,10 @@ func subject(c *Check) string {
 	return "-"
 }
 
-// describe says in plain words what a check verifies.
-func describe(f *schema.Func, c *Check) string {
+// describe says in plain words what a check verifies; implCheck is the
+// TensorImpl use-count check of the plan's release, which not_arg_handle
+// is part of.
+func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 	each := func(name string) string {
 		if a := f.Arg(name); a != nil && a.Type.IsList() {
 			return "each tensor of " + name
@@ -322,6 +324,8 @@ func describe(f *schema.Func, c *Check) string {
 		return fmt.Sprintf("%s keeps its StorageImpl (the contents and size may change, the storage object may not)", each(c.Arg))
 	case asserts.CheckImplUseCountLE1:
 		return fmt.Sprintf("%s is a TensorImpl nothing else holds (use count <= 1)", ret())
+	case asserts.CheckImplUseCountEqFresh:
+		return fmt.Sprintf("%s is a TensorImpl held only by the returned handle, and by the foreign object bound to it (a PyObject) if it has one: use count 1, or 2 with such an object (PyTorch 2.14's expected_fresh_use_count)", ret())
 	case asserts.CheckStorageUseCountEq1:
 		return fmt.Sprintf("%s has a storage of its own (StorageImpl use count == 1)", ret())
 	case asserts.CheckSharesStorage:
@@ -344,7 +348,7 @@ func describe(f *schema.Func, c *Check) string {
 	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
 	case asserts.CheckNotArgHandle:
-		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of impl_use_count_le_1)", ret(), each(c.Arg))
+		return fmt.Sprintf("%s is not %s's handle: a Go kernel can return an argument itself without raising its use count (part of %s)", ret(), each(c.Arg), implCheck)
 	case asserts.CheckBindingContext:
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it, and the kernel binds none (checked before and after the call)", each(c.Arg))
 	case asserts.CheckFreshNoAlias:

@@ -333,13 +333,15 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 	return &st.rows[len(st.rows)-1]
 }
 
-// implUseCount adds impl_use_count_le_1 on return ri and, after it,
-// not_arg_handle against each tensor argument: in Go a kernel can return
-// an argument's handle itself without raising its use count. Both are
-// skipped by e (skip_impl_use_count), and not_arg_handle goes with
-// impl_use_count_le_1 (see skipNotArg).
-func (st *state) implUseCount(f *schema.Func, ri int, e *allowlist.Entry) {
-	st.add(asserts.CheckImplUseCountLE1, "", ri).skipFor(e)
+// implUseCount adds the TensorImpl use-count check k on return ri
+// (impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14:
+// Release.ImplUseCheck) and, after it, not_arg_handle against each
+// tensor argument: in Go a kernel can return an argument's handle itself
+// without raising its use count. Both are skipped by e
+// (skip_impl_use_count), and not_arg_handle goes with the use-count check
+// (see skipNotArg).
+func (st *state) implUseCount(k asserts.Check, f *schema.Func, ri int, e *allowlist.Entry) {
+	st.add(k, "", ri).skipFor(e)
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() != schema.NotTensor {
 			st.add(asserts.CheckNotArgHandle, a.Name, ri).skipFor(e)
@@ -362,18 +364,24 @@ func (st *state) freshNoAlias(f *schema.Func, ri int, e *allowlist.Entry) {
 }
 
 // skipNotArg skips the not_arg_handle rows of a return whose
-// impl_use_count_le_1 is skipped, for the same reason: at run time they
-// are one check.
+// TensorImpl use-count check is skipped, for the same reason: at run time
+// they are one check.
 func (st *state) skipNotArg() {
 	for k := range st.rows {
 		r := &st.rows[k]
-		if r.Name != asserts.CheckImplUseCountLE1 || r.reason == "" {
+		if !isImplUseCount(r.Name) || r.reason == "" {
 			continue
 		}
 		for j := k + 1; j < len(st.rows) && st.rows[j].Name == asserts.CheckNotArgHandle && st.rows[j].ret == r.ret; j++ {
 			st.rows[j].skip(r.reason, r.source)
 		}
 	}
+}
+
+// isImplUseCount reports whether k is a TensorImpl use-count check of a
+// return: impl_use_count_le_1 or impl_use_count_eq_fresh.
+func isImplUseCount(k asserts.Check) bool {
+	return k == asserts.CheckImplUseCountLE1 || k == asserts.CheckImplUseCountEqFresh
 }
 
 func (r *row) skip(reason, source string) {
@@ -434,7 +442,8 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				continue
 			}
 			// PyTorch's order: shares_storage or storage_use_count_eq_1,
-			// then impl_use_count_le_1 (and assertgen's not_arg_handle).
+			// then the TensorImpl use count (and assertgen's
+			// not_arg_handle).
 			if view != nil {
 				st.add(asserts.CheckSharesStorage, view.Arg, ri)
 				if ex != nil {
@@ -444,7 +453,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
-			st.implUseCount(f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 		}
 	}
 	cause, reason, source := b.pytorchKernel(i, o, es)
@@ -503,7 +512,7 @@ func (b *builder) guards(st *state, f *schema.Func) {
 			} else {
 				r.Guard = b.guard("mode,py(", r.Arg, -1)
 			}
-		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckNotArgHandle:
+		case asserts.CheckStorageUseCountEq1, asserts.CheckImplUseCountLE1, asserts.CheckImplUseCountEqFresh, asserts.CheckNotArgHandle:
 			r.Guard = b.guard("mode,py(", "", r.ret)
 		}
 	}
@@ -626,7 +635,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		case alias != nil && views != nil:
 			// A views entry turns a may-alias return into a view: the
 			// runtime declares that its kernel always aliases.
-			st.implUseCount(f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist; the schema alone allows a copy): %s (%s)", views.Arg, views.Reason, views.Source()))
@@ -642,7 +651,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
 		case alias != nil:
-			st.implUseCount(f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, alias.Name, ri)
 			why := "a view of %s: the return is annotated as aliasing %s (%s) without a write"
 			switch {
@@ -660,13 +669,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
 		case views != nil && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
-			st.implUseCount(f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckSharesStorage, views.Arg, ri)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("a view of %s (views allowlist): %s (%s)", views.Arg, views.Reason, views.Source()))
 			}
 		default:
-			st.implUseCount(f, ri, skipImpl)
+			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
 			freshRets = append(freshRets, ri)

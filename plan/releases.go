@@ -27,6 +27,11 @@ type Release struct {
 	// guards: generated wrappers of a pytorch plan for the release run
 	// under it (see [Plan.AssertsProfile]).
 	Runtime asserts.Profile
+	// ImplUseCheck is the check Autograd.FreshImplCheck names: the
+	// TensorImpl use-count check of a fresh or view return, which both
+	// profiles plan (impl_use_count_le_1 up to 2.6,
+	// impl_use_count_eq_fresh from 2.14).
+	ImplUseCheck asserts.Check
 }
 
 // releases are the releases of the table, in its order (oldest first).
@@ -37,7 +42,11 @@ var releases = func() []Release {
 		if !ok {
 			panic("plan: release " + p.Version + ": unknown runtime profile " + p.Autograd.Runtime)
 		}
-		rs[i] = Release{Version: p.Series, Full: p.Version, Autograd: p.Autograd, Runtime: rt}
+		k, ok := asserts.ParseCheck(p.Autograd.FreshImplCheck)
+		if !ok || (k != asserts.CheckImplUseCountLE1 && k != asserts.CheckImplUseCountEqFresh) {
+			panic("plan: release " + p.Version + ": FreshImplCheck " + p.Autograd.FreshImplCheck + " is not a TensorImpl use-count check")
+		}
+		rs[i] = Release{Version: p.Series, Full: p.Version, Autograd: p.Autograd, Runtime: rt, ImplUseCheck: k}
 	}
 	return rs
 }()

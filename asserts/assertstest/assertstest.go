@@ -23,7 +23,10 @@
 // suite checks that digests are stable while the bytes are, move with a
 // write (through the tensor, a view, or a raw write that bumps no version),
 // and are unavailable where there are no bytes; otherwise it logs that
-// same_content will be skipped.
+// same_content will be skipped. If they implement asserts.ImplBound, it
+// checks that an object bound to a TensorImpl is counted in its use count
+// and that impl_use_count_eq_fresh passes a fresh bound tensor and catches
+// an extra reference.
 // Optional parts of Runtime that are nil are reported with t.Log and not
 // checked.
 package assertstest
@@ -77,6 +80,11 @@ type Runtime struct {
 	// Bind binds a foreign object to t's storage in the current context.
 	// Optional; tensors must implement asserts.Bound.
 	Bind func(t asserts.Tensor)
+	// BindImpl binds a foreign object (a PyObject) to t's TensorImpl in
+	// the current context, and UnbindImpl drops it with the reference it
+	// holds. Optional (both or neither); tensors must implement
+	// asserts.ImplBound (see implbound.go).
+	BindImpl, UnbindImpl func(t asserts.Tensor)
 	// RawWrite changes t's data WITHOUT bumping its version counter, as a
 	// kernel writing through the data pointer does (the write same_content
 	// exists to catch). Optional; used when tensors implement
@@ -155,6 +163,9 @@ func (rt Runtime) validate() error {
 	}
 	if (rt.PushMode == nil) != (rt.PopMode == nil) {
 		return fmt.Errorf("assertstest: Runtime has one of PushMode and PopMode")
+	}
+	if (rt.BindImpl == nil) != (rt.UnbindImpl == nil) {
+		return fmt.Errorf("assertstest: Runtime has one of BindImpl and UnbindImpl")
 	}
 	return nil
 }

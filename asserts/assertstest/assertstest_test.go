@@ -22,6 +22,8 @@ type bugs struct {
 	sparseStorage   bool // the storage-less kind reports a storage
 	contents        bool // tensors implement asserts.Contents
 	contentFrozen   bool // ContentDigest ignores the bytes
+	implObjects     bool // tensors implement asserts.ImplBound
+	objectUncounted bool // a bound object's reference is not counted
 }
 
 type fruntime struct {
@@ -41,6 +43,7 @@ type fimpl struct {
 	st    *fstorage
 	ver   *atomic.Uint64
 	trait asserts.Traits
+	obj   atomic.Bool // an object is bound (implObjects)
 }
 
 type ftensor struct {
@@ -78,7 +81,20 @@ func (t ctensor) ContentDigest() (uint64, bool) {
 	return t.impl.st.bytes.Load(), true
 }
 
+// itensor is an ftensor that implements asserts.ImplBound.
+type itensor struct{ *ftensor }
+
+func (t itensor) ImplBinding() (asserts.Binding, bool) {
+	if t.impl == nil || !t.impl.obj.Load() {
+		return asserts.Binding{}, false
+	}
+	return asserts.Binding{}, true
+}
+
 func (r *fruntime) wrap(t *ftensor) asserts.Tensor {
+	if r.implObjects {
+		return itensor{t}
+	}
 	if r.contents {
 		return ctensor{t}
 	}
@@ -122,12 +138,30 @@ func (r *fruntime) runtime() assertstest.Runtime {
 		if c, ok := t.(ctensor); ok {
 			return c.ftensor
 		}
+		if c, ok := t.(itensor); ok {
+			return c.ftensor
+		}
 		return t.(*ftensor)
 	}
 	var mu sync.Mutex
+	var bindImpl, unbindImpl func(t asserts.Tensor)
+	if r.implObjects {
+		bindImpl = func(t asserts.Tensor) {
+			if i := f(t).impl; i.obj.CompareAndSwap(false, true) && !r.objectUncounted {
+				i.refs.Add(1)
+			}
+		}
+		unbindImpl = func(t asserts.Tensor) {
+			if i := f(t).impl; i.obj.CompareAndSwap(true, false) && !r.objectUncounted {
+				i.refs.Add(-1)
+			}
+		}
+	}
 	return assertstest.Runtime{
-		New:       func() asserts.Tensor { return r.wrap(r.newImpl(r.newStorage(), nil)) },
-		Undefined: func() asserts.Tensor { return r.wrap(&ftensor{rt: r}) },
+		BindImpl:   bindImpl,
+		UnbindImpl: unbindImpl,
+		New:        func() asserts.Tensor { return r.wrap(r.newImpl(r.newStorage(), nil)) },
+		Undefined:  func() asserts.Tensor { return r.wrap(&ftensor{rt: r}) },
 		Share: func(t asserts.Tensor) asserts.Tensor {
 			x := f(t)
 			x.impl.refs.Add(1)

@@ -44,6 +44,8 @@ func TestAssertsContract(t *testing.T) {
 		PopMode:       func() { rt.PopMode() },
 		EnterHermetic: func() func() { return rt.EnterContext(true).Exit },
 		Bind:          func(t asserts.Tensor) { h(t).StorageObject() },
+		BindImpl:      func(t asserts.Tensor) { h(t).TensorObject() },
+		UnbindImpl:    func(t asserts.Tensor) { h(t).ReleaseTensorObject() },
 		RawWrite:      func(t asserts.Tensor) { h(t).SetAtRaw(9, 0, 0) },
 	})
 }

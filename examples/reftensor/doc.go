@@ -87,7 +87,10 @@
 //
 // # The asserts contract
 //
-// *Tensor implements [asserts.Tensor] and [asserts.Bound]: Ident reports the
-// TensorImpl and StorageImpl IDs, the version counter and the traits;
-// UseCounts the two use counts; StorageBinding the binding of the storage.
+// *Tensor implements [asserts.Tensor], [asserts.Bound] and
+// [asserts.ImplBound]: Ident reports the TensorImpl and StorageImpl IDs, the
+// version counter and the traits; UseCounts the two use counts;
+// StorageBinding the binding of the storage; ImplBinding the object bound
+// to the TensorImpl ([Tensor.TensorObject], the tensor's PyObject as
+// PyTorch 2.14 counts it: one of the TensorImpl's references).
 package reftensor

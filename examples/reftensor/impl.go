@@ -168,9 +168,10 @@ type TensorImpl struct {
 	sizes      []int
 	strides    []int
 	offset     int
-	dims       [8]int       // backing array for sizes and strides up to 4 dims
-	inner      *Tensor      // a wrapper's inner tensor (owned)
-	sp         *sparseParts // a sparse tensor's indices and values (owned)
+	dims       [8]int                 // backing array for sizes and strides up to 4 dims
+	inner      *Tensor                // a wrapper's inner tensor (owned)
+	sp         *sparseParts           // a sparse tensor's indices and values (owned)
+	object     atomic.Pointer[Object] // the foreign object bound to it (see TensorObject)
 }
 
 // newImpl returns a TensorImpl with use count 1 taking over the caller's
@@ -463,6 +464,7 @@ func (t *Tensor) StorageBinding() (asserts.Binding, bool) {
 }
 
 var (
-	_ asserts.Tensor = (*Tensor)(nil)
-	_ asserts.Bound  = (*Tensor)(nil)
+	_ asserts.Tensor    = (*Tensor)(nil)
+	_ asserts.Bound     = (*Tensor)(nil)
+	_ asserts.ImplBound = (*Tensor)(nil)
 )

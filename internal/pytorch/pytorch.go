@@ -170,6 +170,16 @@ type Autograd struct {
 	// skips are this release's guards: generated wrappers of a pytorch
 	// plan for the release run under it.
 	Runtime string
+	// FreshImplCheck names the check (asserts.ParseCheck) on the
+	// TensorImpl use count of a fresh or view return: the assert of
+	// gen_variable_type.py's ENFORCE_TENSOR_IMPL_USE_COUNT template.
+	// "impl_use_count_le_1" (use_count() <= 1; 1.13 L464, 2.6 L494);
+	// from 2.14 "impl_use_count_eq_fresh" (use_count() ==
+	// expected_fresh_use_count(t), 2.14 L503-508, with
+	// expected_fresh_use_count in templates/VariableType.cpp L50-61: 0
+	// for an undefined tensor, 2 when it has a PyObject, 1 otherwise).
+	// Both profiles plan it (docs/plan.md).
+	FreshImplCheck string
 	// Source says where the rules above were read.
 	Source string
 }

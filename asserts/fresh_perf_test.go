@@ -1,0 +1,113 @@
+package asserts_test
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// AddFresh is Add as gen emits it for a PyTorch 2.14 plan:
+// impl_use_count_eq_fresh, with the returned tensor, in place of
+// impl_use_count_le_1.
+func AddFresh(self, other *rt.Tensor, alpha float64) *rt.Tensor {
+	var c asserts.Call
+	var s0, s1 asserts.Saved
+	addPre(&c, &opAddFresh, &locsAdd, &s0, &s1, self, other)
+	ret := k.add(self, other, alpha)
+	addFreshPost(&c, &locsAdd, &s0, &s1, self, other, ret)
+	return ret
+}
+
+var opAddFresh = asserts.Op{Name: "add", Overload: "Tensor"}
+
+func addFreshPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 asserts.Saved
+	c.BindingContextAfter(l[0], s0, t0)
+	c.BindingContextAfter(l[1], s1, t1)
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.NoMutation(l[0], s0)
+	c.SameContentAfter(l[0], s0, t0)
+	c.SameImpl(l[1], s1)
+	c.SameStorage(l[1], s1)
+	c.NoMutation(l[1], s1)
+	c.SameContentAfter(l[1], s1, t1)
+	c.ImplUseCountEqFresh(l[2], &s2, t2)
+	c.NotArg(l[2], &s2, l[0], s0)
+	c.NotArg(l[2], &s2, l[1], s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	c.End()
+}
+
+// The 2.14 form checks what Add checks, and passes a bound output.
+func TestAddFresh(t *testing.T) {
+	x, y := rt.Ones(2), rt.Ones(2)
+	defer x.Release()
+	defer y.Release()
+	vs := asserts.Collect(func() {
+		out := AddFresh(x, y, 1)
+		out.Release()
+	})
+	if len(vs) != 0 {
+		t.Fatalf("a correct add is flagged: %v", vs)
+	}
+	out := rt.Zeros(2)
+	out.TensorObject()
+	defer out.Release()
+	defer out.ReleaseTensorObject()
+	prev := k
+	k = stubKernels(out)
+	defer func() { k = prev }()
+	vs = asserts.Collect(func() { AddFresh(x, y, 1) })
+	if len(vs) != 0 {
+		t.Errorf("a fresh output with a bound object is flagged by the 2.14 form: %v", vs)
+	}
+	vs = asserts.Collect(func() { Add(x, y, 1) })
+	if len(vs) != 1 || vs[0].Check != asserts.CheckImplUseCountLE1 {
+		t.Errorf("the le_1 form: %v, want one impl_use_count_le_1 violation (use count 2)", vs)
+	}
+}
+
+// BenchmarkOverheadFresh runs the add wrapper with impl_use_count_le_1
+// (Add, the shape of 1.13 and 2.6 plans) and with impl_use_count_eq_fresh
+// (AddFresh, 2.14's) on the same stub kernel, side by side; "bound" returns
+// a tensor with a bound object, which takes the check's slow path (the
+// type assertion to ImplBound).
+func BenchmarkOverheadFresh(b *testing.B) {
+	out := rt.Zeros(2)
+	defer out.Release()
+	prev := k
+	defer func() { k = prev }()
+	x, y := rt.Ones(2), rt.Ones(2)
+	defer x.Release()
+	defer y.Release()
+	var sink *rt.Tensor
+	k = stubKernels(out)
+	b.Run("add/checked-le1", func(b *testing.B) {
+		for b.Loop() {
+			sink = Add(x, y, 1)
+		}
+	})
+	b.Run("add/checked-eq-fresh", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddFresh(x, y, 1)
+		}
+	})
+	bound := rt.Zeros(2)
+	bound.TensorObject()
+	defer bound.Release()
+	defer bound.ReleaseTensorObject()
+	k = stubKernels(bound)
+	b.Run("add/checked-eq-fresh-bound", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddFresh(x, y, 1)
+		}
+	})
+	_ = sink
+}
