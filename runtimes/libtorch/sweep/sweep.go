@@ -312,7 +312,7 @@ func Run(r Release, o Options, out io.Writer) (*Report, error) {
 		}
 		ran[res.name] = res.ran
 		rep.Calls += res.calls
-		rep.Slowest = append(rep.Slowest, OpTime{res.name, res.seconds})
+		rep.Slowest = append(rep.Slowest, OpTime{Op: res.name, Seconds: res.seconds})
 		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
 		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
 		rep.Checks += res.checks
@@ -467,7 +467,7 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 	for k := 0; k < n; {
 		if w.cmd == nil {
 			if err := w.start(); err != nil {
-				r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(k), "worker start: " + err.Error()})
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: "worker start: " + err.Error()})
 				return false
 			}
 		}
@@ -483,7 +483,7 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 					if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
 						sig = m[1]
 					}
-					r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(cur), sig})
+					r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: sig})
 					if r.errClass == "" {
 						r.errClass = "crash (" + sig + ")"
 					}
@@ -534,7 +534,7 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 				}
 			case <-deadline:
 				w.stop()
-				r.crashes = append(r.crashes, Crash{name, profile, fmt.Sprint(cur), "timeout"})
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: "timeout"})
 				if r.errClass == "" {
 					r.errClass = "timeout"
 				}
