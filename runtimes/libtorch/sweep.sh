@@ -21,4 +21,4 @@ bin=$(mktemp -d)/sweep
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 (cd "$dir" && go build -tags debugasserts -o "$bin" ./cmd/sweep)
 # relative paths in the flags (-baseline) are relative to runtimes/libtorch
-"$bin" -report "$report" -verdicts "$dir/verdicts.json" "$@"
+"$bin" -report "$report" -verdicts "$dir/verdicts.json" -unstable "$dir/unstable.json" "$@"

@@ -240,12 +240,16 @@ func Stale(vs []Verdict, matched map[VerdictSample]bool, ran map[string]map[int]
 
 // Regressions compares a sweep with its release's committed report: an op
 // the baseline exercised within the samples run that this sweep did not,
-// and an op that crashed or hung here but never in the baseline.
-func Regressions(base, rep *Report, names []string) []string {
+// and an op that crashed or hung here but never in the baseline. Ops in
+// unstable (op: reason), whose outcome varies from run to run by undefined
+// behaviour, are not compared.
+func Regressions(base, rep *Report, names []string, unstable map[string]string) []string {
 	out := []string{}
 	selected := map[string]bool{}
 	for _, n := range names {
-		selected[n] = true
+		if _, ok := unstable[n]; !ok {
+			selected[n] = true
+		}
 	}
 	var lost []string
 	for op, k := range base.ExercisedAt {
@@ -265,7 +269,7 @@ func Regressions(base, rep *Report, names []string) []string {
 	}
 	seen := map[string]bool{}
 	for _, c := range rep.Crashes {
-		if !crashed[c.Op] && !seen[c.Op] {
+		if selected[c.Op] && !crashed[c.Op] && !seen[c.Op] {
 			seen[c.Op] = true
 			out = append(out, fmt.Sprintf("%s: %s on sample %s (%s profile), which the baseline never saw", c.Op, c.Signal, c.Sample, c.Profile))
 		}
@@ -329,4 +333,41 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// Unstable is an op whose outcome (error, crash, hang or clean run) varies
+// from run to run on the same sample, by undefined behaviour in the
+// kernel: the baseline comparison leaves it out (unstable.json).
+type Unstable struct {
+	Op     string `json:"op"`
+	Reason string `json:"reason"`
+}
+
+// LoadUnstable reads an unstable.json; a missing file is none. Every entry
+// needs its op and reason, once.
+func LoadUnstable(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[string]string{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var us []Unstable
+	if err := dec.Decode(&us); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	m := map[string]string{}
+	for i, u := range us {
+		if u.Op == "" || u.Reason == "" {
+			return nil, fmt.Errorf("%s: entry %d: op and reason are required", path, i)
+		}
+		if _, dup := m[u.Op]; dup {
+			return nil, fmt.Errorf("%s: entry %d: %s is listed twice", path, i, u.Op)
+		}
+		m[u.Op] = u.Reason
+	}
+	return m, nil
 }

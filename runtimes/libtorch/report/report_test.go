@@ -65,8 +65,13 @@ func TestRegressions(t *testing.T) {
 		NotExercisedOps: map[string]string{"lost": "Error: no", "late": "Error: no"},
 		Crashes:         []Crash{{Op: "known", Signal: "SIGABRT"}, {Op: "new", Signal: "timeout", Sample: "0", Profile: "strict"}},
 	}
-	got := Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"})
+	got := Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, nil)
 	if len(got) != 2 || !strings.HasPrefix(got[0], "lost: no longer exercised") || !strings.HasPrefix(got[1], "new: timeout") {
 		t.Errorf("regressions %q", got)
+	}
+	// An unstable op is not compared.
+	got = Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, map[string]string{"lost": "ub", "new": "ub"})
+	if len(got) != 0 {
+		t.Errorf("regressions with lost and new unstable: %q", got)
 	}
 }

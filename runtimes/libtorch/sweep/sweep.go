@@ -62,6 +62,7 @@ type Options struct {
 	Report   string        // write the JSON report here ("": none)
 	Verdicts string        // the release's verdicts.json
 	Baseline string        // a committed report to compare with ("": none)
+	Unstable string        // the release's unstable.json: ops the baseline comparison leaves out
 	Ops      string        // comma-separated op name patterns (path.Match)
 	Samples  int           // samples per op: variants 0 to Samples-1
 	Jobs     int           // worker processes
@@ -84,6 +85,7 @@ func Main(r Release) {
 	flag.IntVar(&o.Jobs, "j", 1, "worker processes")
 	flag.StringVar(&o.Verdicts, "verdicts", "verdicts.json", "the verdicts of known violations")
 	flag.StringVar(&o.Baseline, "baseline", "", "a committed report of this release: fail on fewer ops exercised or a new crash or hang")
+	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
 	flag.Parse()
@@ -218,6 +220,56 @@ func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(p
 // report.CheckVerdicts).
 func CheckVerdicts(vs []Verdict) error { return report.CheckVerdicts(vs, len(Variants)) }
 
+// confirm runs each op that looks like a regression (not exercised, or
+// crashed or hung, where the baseline says otherwise) again, alone in a
+// fresh worker: a worker runs many ops, and an earlier op's undefined
+// behaviour (a write past a buffer) can crash a later one, which then
+// runs clean on its own. It returns unstable with the ops that did not
+// repeat their regression added (the baseline comparison leaves them
+// out), and prints them.
+func confirm(base, rep *Report, names []string, unstable map[string]string, n int, o Options) map[string]string {
+	out := map[string]string{}
+	for k, v := range unstable {
+		out[k] = v
+	}
+	suspects := map[string]bool{}
+	for _, r := range report.Regressions(base, rep, names, unstable) {
+		op, _, _ := strings.Cut(r, ":")
+		suspects[op] = true
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return out
+	}
+	for _, op := range sortedKeys(suspects) {
+		w := &workerProc{exe: self, content: o.Content}
+		res := w.runOp(op, n, o.Timeout)
+		w.stop()
+		crashedBefore := false
+		for _, c := range base.Crashes {
+			crashedBefore = crashedBefore || c.Op == op
+		}
+		lost := res.exercised < 0
+		if k, ok := base.ExercisedAt[op]; !ok || k >= n {
+			lost = false
+		}
+		if !lost && (len(res.crashes) == 0 || crashedBefore) {
+			out[op] = "did not repeat alone in a fresh worker: another op's undefined behaviour in the same worker"
+			fmt.Fprintf(os.Stderr, "sweep: %s: its regression did not repeat alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", op)
+		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
 // LoadReport reads a sweep report.
 func LoadReport(path string) (*Report, error) { return report.LoadReport(path) }
 
@@ -251,6 +303,12 @@ func Run(r Release, o Options, out io.Writer) (*Report, error) {
 		return nil, err
 	}
 	var base *Report
+	unstable := map[string]string{}
+	if o.Unstable != "" {
+		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
+			return nil, err
+		}
+	}
 	if o.Baseline != "" {
 		if base, err = LoadReport(o.Baseline); err != nil {
 			return nil, err
@@ -340,7 +398,7 @@ func Run(r Release, o Options, out io.Writer) (*Report, error) {
 	}
 	rep.Stale = report.Stale(verdicts, matched, ran)
 	if base != nil {
-		rep.Regressions = report.Regressions(base, &rep, names)
+		rep.Regressions = report.Regressions(base, &rep, names, confirm(base, &rep, names, unstable, n, o))
 	}
 	sort.SliceStable(rep.Crashes, func(i, j int) bool { return rep.Crashes[i].Op < rep.Crashes[j].Op })
 	sort.SliceStable(rep.Violations, func(i, j int) bool { return rep.Violations[i].Op < rep.Violations[j].Op })
