@@ -33,7 +33,6 @@ package allowlist
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +41,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -236,7 +236,7 @@ func Defaults() (*List, error) { return defaults() }
 
 // ParseFile reads an allowlist file.
 func ParseFile(path string) (*List, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -105,6 +105,9 @@ const (
 	// impl_use_count_eq_fresh reported this return (NotArg then stays
 	// silent on it).
 	fImplReported Traits = 1 << 22
+	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
+	// without use counts (see [Identity]).
+	fUncounted Traits = 1 << 23
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -131,12 +134,12 @@ type tally [8]uint64
 
 const (
 	laneSameImpl      = 0
-	laneSameStorage   = 4
-	laneNoMutation    = 8
+	laneSameStorage   = 1
+	laneNoMutation    = 2
 	laneBinding       = 12
 	laneImplUseCount  = 16
 	laneStorageUseCnt = 20
-	laneReturnsArg    = 1
+	laneReturnsArg    = 4
 	laneDistinct      = 5
 	laneSharesStorage = 9
 	laneFreshOrAlias  = 13
@@ -148,6 +151,23 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
+	// laneNone: counted straight into the Op's atomic counters, not in a
+	// lane. The check and the reasons of runtimes without use counts are:
+	// their calls cost microseconds anyway, and the lanes stay for the
+	// checks every runtime runs.
+	laneNone = -1
+	// laneNoEnv shares laneBinding's word, so that BindingContext adds
+	// c.bind to that word whichever of the two it counts.
+	laneNoEnv = 15
+	// laneNever is the lane of the reasons no lane ever counts: meta and
+	// functional_wrapper skip nothing. (concurrent_write, like the reasons
+	// of runtimes without use counts, is laneNone: see [Call.skipConcurrent].)
+	laneNever = 17
+)
+
+const (
+	bindRun   = 1 << (16 * (laneBinding % 4)) // binding_context runs
+	bindNoEnv = 1 << (16 * (laneNoEnv % 4))   // skipped: no Env registered
 )
 
 var checkLane = [NumChecks]int{
@@ -158,9 +178,22 @@ var checkLane = [NumChecks]int{
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
+	CheckFreshNotHeld:        laneNone,
 }
 
-var reasonLane = [NumReasons]int{2, 3, 6, 7, 10, 11, 14, 15, 17, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent}
+var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
+	laneNone, laneNone, laneNone, laneNone, laneNoEnv}
+
+func init() {
+	// A lane shared by several reasons must never count.
+	for p := range rules {
+		for _, r := range rules[p] {
+			if reasonLane[r.Reason] == laneNever && r.Skips != 0 {
+				panic("asserts: reason " + r.Reason.String() + " skips checks but has no lane")
+			}
+		}
+	}
+}
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
@@ -186,6 +219,16 @@ type Call struct {
 	nmut    int
 	mut     [4]ID
 	mutMore []ID
+	// since is the write clock when the call began (see concurrent.go).
+	since uint64
+	// bind is what binding_context adds to its lanes' word: bindRun, or
+	// bindNoEnv when the runtime registered no Env.
+	bind uint64
+	// digests is set once same_content took a digest before the kernel.
+	digests bool
+	// fresh is 1 + the hand-out sequence when the call began, set by
+	// BeginFresh (0: not set); see FreshNotHeld.
+	fresh uint64
 }
 
 // Begin starts a checked call of op, reading the registered [Env] once:
@@ -198,9 +241,10 @@ type Call struct {
 // made, a quarter of the cost of a checked call.)
 func (c *Call) Begin(op *Op) {
 	c.op = op
-	c.env, c.saved = envState()
 	c.t = tally{}
 	c.nmut = 0
+	c.digests = false
+	c.loadEnv()
 }
 
 // BeginWith starts a checked call of op under an explicit mode state, for
@@ -208,9 +252,11 @@ func (c *Call) Begin(op *Op) {
 // Env.
 func (c *Call) BeginWith(op *Op, st EnvState) {
 	c.op = op
-	c.env, c.saved = st, savedFlags(st)
+	c.env, c.saved, c.bind = st, savedFlags(st), bindRun
 	c.t = tally{}
 	c.nmut = 0
+	c.digests = false
+	c.since = writeClock.Load()
 }
 
 // pol returns the call's skip policy (used off the fast path only).
@@ -236,7 +282,7 @@ func (c *Call) Op() *Op { return c.op }
 // method directly. Snapshots are filled through a pointer, not returned: a
 // Saved is seven words, and returning one by value makes the compiler copy
 // it with 16-byte moves that stall on the 8-byte stores just made.
-func (c *Call) Save(s *Saved, t Tensor) {
+func (c *Call) Save(s *Saved, t Identity) {
 	s.id = t.Ident()
 	s.meta = s.id.Traits | c.saved
 }
@@ -244,7 +290,7 @@ func (c *Call) Save(s *Saved, t Tensor) {
 // SaveOpt snapshots an optional argument (Tensor?): Save(s, t) if present,
 // otherwise an absent snapshot whose checks are all skipped (and counted
 // under reason absent).
-func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
+func (c *Call) SaveOpt(s *Saved, t Identity, present bool) {
 	if present {
 		c.Save(s, t)
 		return
@@ -255,7 +301,7 @@ func (c *Call) SaveOpt(s *Saved, t Tensor, present bool) {
 // After completes an argument's snapshot once the kernel has returned. t is
 // the same handle that was saved (for an absent optional, the absent
 // handle: a nil pointer is fine).
-func (c *Call) After(s *Saved, t Tensor) {
+func (c *Call) After(s *Saved, t Identity) {
 	s.after = t.Ident()
 	s.meta &^= fPending
 }
@@ -266,10 +312,17 @@ func (c *Call) After(s *Saved, t Tensor) {
 // with a mutable one (x.add_(x), x[0].add_(x[1]), add(a, b, out=a)) sees
 // its version move with the legal write, so no_mutation skips it (reason
 // aliases_mutable_arg) instead of blaming it.
+//
+// The storage is also declared to other goroutines' checked calls as being
+// written until [Call.End]: a row of theirs whose state moved while the
+// write was in flight is inconclusive (reason concurrent_write) rather than
+// blamed on their kernel. Generated code calls Mutable for every argument
+// an op may write (see concurrent.go).
 func (c *Call) Mutable(s *Saved) {
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = s.id.Storage
 		c.nmut++
+		declareWrite(s.id.Storage)
 		return
 	}
 	c.mutableMore(s.id.Storage)
@@ -290,6 +343,7 @@ func (c *Call) mutableMore(st ID) {
 	}
 	c.mutMore = append(c.mutMore, st)
 	c.nmut++
+	declareWrite(st)
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.
@@ -339,6 +393,11 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 		if s.meta&fMode != 0 {
 			cs |= 1 << ReasonModeActive
 		}
+		if s.meta&fUncounted != 0 {
+			cs |= 1 << ReasonNoUseCounts
+		} else {
+			cs |= 1 << ReasonCounted
+		}
 	}
 	cs = cs&^drop | add
 	return c.pol().mask(cs), cs
@@ -351,8 +410,9 @@ func (c *Call) classifyWith(s *Saved, add, drop conds) (CheckSet, conds) {
 // SameImpl checks that an argument's handle still points to the TensorImpl
 // it pointed to before the kernel (same_impl).
 func (c *Call) SameImpl(l Loc, s *Saved) {
-	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
-	if s.meta != Versioned || s.after.Impl != s.id.Impl {
+	if s.meta == Versioned && s.after.Impl == s.id.Impl {
+		c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	} else {
 		c.slowSameImpl(l, s)
 	}
 }
@@ -360,8 +420,9 @@ func (c *Call) SameImpl(l Loc, s *Saved) {
 // SameStorage checks that an argument keeps its StorageImpl (same_storage).
 // Its contents and size may change (in-place and out= kernels, resize_).
 func (c *Call) SameStorage(l Loc, s *Saved) {
-	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
-	if s.meta != Versioned || s.after.Storage != s.id.Storage {
+	if s.meta == Versioned && s.after.Storage == s.id.Storage {
+		c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	} else {
 		c.slowSameStorage(l, s)
 	}
 }
@@ -369,19 +430,33 @@ func (c *Call) SameStorage(l Loc, s *Saved) {
 // NoMutation checks that an argument the schema does not mark mutable was
 // not written: its version counter did not move (no_mutation).
 func (c *Call) NoMutation(l Loc, s *Saved) {
-	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
-	if s.meta != Versioned || s.after.Version != s.id.Version {
+	if s.meta == Versioned && s.after.Version == s.id.Version {
+		c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	} else {
 		c.slowNoMutation(l, s)
+	}
+}
+
+// SameImplStorageVersion runs same_impl, same_storage and no_mutation on
+// an argument in one test: generated code calls it where the plan has the
+// three rows in a row (every input the op does not write). It counts and
+// reports exactly as the three calls would.
+func (c *Call) SameImplStorageVersion(l Loc, s *Saved) {
+	if s.meta == Versioned && s.after == s.id { // traits too: a change of them takes the slow path, which ignores them
+		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+	} else {
+		c.slowSameImplStorageVersion(l, s)
 	}
 }
 
 // ImplUseCountLE1 checks that a return's TensorImpl has use count <= 1: the
 // kernel returned a tensor nobody else holds (impl_use_count_le_1).
 func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
-	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
-	if r.meta != Versioned|fResult || r.after.Impl > 1 {
-		c.slowImplUseCountLE1(l, r)
+	if r.meta == Versioned|fResult && r.after.Impl <= 1 {
+		c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+		return
 	}
+	c.slowImplUseCountLE1(l, r)
 }
 
 // NotArg completes impl_use_count_le_1 for Go: a fresh or view return
@@ -394,6 +469,11 @@ func (c *Call) ImplUseCountLE1(l Loc, r *Saved) {
 // completes that check instead, and is reported as it: there an argument
 // with a bound foreign object, returned as is, has the use count 2 a
 // fresh bound tensor has.
+//
+// It is not inlined: generated code tests [Saved.ImplApart] for all the
+// return's arguments at once and calls NotArg only when one fails.
+//
+//go:noinline
 func (c *Call) NotArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl != s.id.Impl || r.id.Impl == 0 {
 		return
@@ -419,10 +499,11 @@ func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
 // kernel returned fresh storage (storage_use_count_eq_1).
 func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
-	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
-	if r.meta != Versioned|fResult || r.after.Storage != 1 {
-		c.slowStorageUseCountEq1(l, r)
+	if r.meta == Versioned|fResult && r.after.Storage == 1 {
+		c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+		return
 	}
+	c.slowStorageUseCountEq1(l, r)
 }
 
 // BindingContext checks, in a hermetic context, that the argument's storage
@@ -430,12 +511,67 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 // hermetic contexts it passes without reading the tensor. Call it after
 // [Call.Save], before the kernel runs, to catch the binding before the
 // kernel touches it.
-func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
-	c.t[laneBinding/4] += 1 << (16 * (laneBinding % 4))
-	if c.env.Hermetic || s.meta&^fPending != Versioned {
-		c.bindingSlow(l, s, t)
+//
+// A runtime that registered no [Env] has no hermetic contexts: the check
+// is then counted as skipped (reason no_env), not as run.
+//
+// It is not inlined: generated code runs the binding_context rows of all
+// its plain arguments with one test ([Call.Hermetic], [Saved.Plain]) and
+// calls [Call.BindingContextRows], and BindingContext only otherwise.
+//
+//go:noinline
+func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
+	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
+		c.t[laneBinding/4] += c.bind
+	} else {
+		c.bindingFirst(l, s, t)
 	}
 }
+
+// BindingContextRows counts n binding_context rows that passed without a
+// look: the call is not hermetic and each argument's snapshot is
+// [Saved.Plain] (as run, or as skipped under no_env when the runtime
+// registered no Env).
+func (c *Call) BindingContextRows(n int) {
+	c.t[laneBinding/4] += uint64(n) * c.bind
+}
+
+// Plain reports whether the argument saved in s needs no skip decision: a
+// defined, versioned tensor of no special kind, saved outside a mode,
+// [Call.After] not called yet.
+func (s *Saved) Plain() bool { return s.meta == Versioned|fPending }
+
+// ImplApart reports whether return r's TensorImpl is not argument s's (or
+// r is undefined): then [Call.NotArg] has nothing to report.
+func (r *Saved) ImplApart(s *Saved) bool { return r.id.Impl != s.id.Impl || r.id.Impl == 0 }
+
+// FreshFrom reports whether fresh_no_alias passes for return r against
+// argument s without a look: both plain (the return snapshotted by
+// [Call.Result], the argument completed by [Call.After]) and their
+// StorageImpls apart.
+func (r *Saved) FreshFrom(s *Saved) bool {
+	return r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage
+}
+
+// FreshNoAliasRows counts n fresh_no_alias rows for which [Saved.FreshFrom]
+// held.
+func (c *Call) FreshNoAliasRows(n int) {
+	c.t[laneFreshNoAlias/4] += uint64(n) << (16 * (laneFreshNoAlias % 4))
+}
+
+// bindingFirst is BindingContext's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) bindingFirst(l Loc, s *Saved, t Identity) {
+	c.t[laneBinding/4] += c.bind
+	c.bindingSlow(l, s, t)
+}
+
+// Hermetic reports whether the call runs in a hermetic context: only then
+// has [Call.BindingContextAfter] anything to do. Generated code tests it
+// once for all the call's arguments.
+func (c *Call) Hermetic() bool { return c.env.Hermetic }
 
 // BindingContextAfter completes binding_context once the kernel has
 // returned, before [Call.After]: in a hermetic context, the kernel must not
@@ -443,14 +579,19 @@ func (c *Call) BindingContext(l Loc, s *Saved, t Tensor) {
 // binding made in the context dangles once the context ends while the
 // argument lives on. It is part of the check [Call.BindingContext] started
 // and not counted again; outside hermetic contexts it does nothing.
-func (c *Call) BindingContextAfter(l Loc, s *Saved, t Tensor) {
+//
+// It is not inlined: generated code calls it only when [Call.Hermetic]
+// holds.
+//
+//go:noinline
+func (c *Call) BindingContextAfter(l Loc, s *Saved, t Identity) {
 	if c.env.Hermetic {
 		c.bindingAfterSlow(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if m, _ := c.classify(s); m.Has(CheckBindingContext) {
 		return // skipped, and counted, before the kernel
 	}
@@ -464,6 +605,12 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Tensor) {
 	b, bound := bt.StorageBinding()
 	was := s.after.Version == 1
 	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
+		return
+	}
+	if c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: the binding may be that call's (see concurrent.go).
+		c.skipConcurrent(CheckBindingContext)
 		return
 	}
 	v := &Violation{Check: CheckBindingContext, loc: l, Traits: s.traits(),
@@ -583,10 +730,20 @@ func (c *Call) sameHandle(ret Loc, r *Saved, arg Loc, s *Saved, m CheckSet) {
 // reported the return, or the return is the argument itself and
 // impl_use_count_le_1 runs on it, fresh_no_alias stays silent.
 func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
-	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
-	if r.meta != Versioned|fResult || s.meta != Versioned || r.id.Storage == s.id.Storage {
-		c.freshNoAliasSlow(ret, r, arg, s)
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Storage != s.id.Storage {
+		c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	} else {
+		c.freshNoAliasFirst(ret, r, arg, s)
 	}
+}
+
+// freshNoAliasFirst is FreshNoAlias's slow path: it counts the row, then
+// runs it.
+//
+//go:noinline
+func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
+	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	c.freshNoAliasSlow(ret, r, arg, s)
 }
 
 //go:noinline
@@ -677,6 +834,9 @@ func (c *Call) distinctPair(la Loc, a *Saved, lb Loc, b *Saved) {
 // End finishes the call and publishes its counts: on the common path, one
 // atomic add.
 func (c *Call) End() {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
 	st := &c.op.st
 	if st.state.Load() == sigReady && st.sig.equal(&c.t) {
 		st.sigCalls.Add(1)
@@ -687,6 +847,11 @@ func (c *Call) End() {
 
 // count adds n to check k's lane (paths that are not inlined).
 func (c *Call) count(k Check, n int) {
+	if checkLane[k] == laneNone {
+		c.op.register()
+		c.op.st.ran[k].Add(uint64(n))
+		return
+	}
 	if n > 0x7fff {
 		// Too many for a lane: straight to the Op's counter.
 		c.spill()
@@ -706,10 +871,20 @@ func (c *Call) addLane(lane, n int) {
 // skip records that check k was skipped for reason r: the check's run count
 // is taken back and the reason's count added.
 func (c *Call) skip(k Check, r Reason) {
-	if l := checkLane[k]; c.t.lane(l) > 0 {
+	if l := checkLane[k]; l != laneNone && c.t.lane(l) > 0 {
 		c.t[l/4] -= 1 << (16 * (l % 4))
 	} else {
-		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill
+		c.op.st.ran[k].Add(^uint64(0)) // counted before a spill, or without a lane
+	}
+	c.countReason(r)
+}
+
+// countReason counts one skip for reason r.
+func (c *Call) countReason(r Reason) {
+	if reasonLane[r] == laneNone {
+		c.op.register()
+		c.op.st.skipped[r].Add(1)
+		return
 	}
 	c.addLane(reasonLane[r], 1)
 }
@@ -751,20 +926,49 @@ func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 	return true
 }
 
-//go:noinline
-func (c *Call) slowSameImpl(l Loc, s *Saved) { c.slowInput(CheckSameImpl, l, s) }
+// The slow paths of the inlined checks count the row themselves: the
+// inlined fast path counts only when it passes, after the comparison, so
+// that the compiler can load the row's Loc in the slow branch alone (a
+// store before the branch would pin the Loc's loads above it, on the fast
+// path).
 
 //go:noinline
-func (c *Call) slowSameStorage(l Loc, s *Saved) { c.slowInput(CheckSameStorage, l, s) }
+func (c *Call) slowSameImpl(l Loc, s *Saved) {
+	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	c.slowInput(CheckSameImpl, l, s)
+}
 
 //go:noinline
-func (c *Call) slowNoMutation(l Loc, s *Saved) { c.slowInput(CheckNoMutation, l, s) }
+func (c *Call) slowSameStorage(l Loc, s *Saved) {
+	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	c.slowInput(CheckSameStorage, l, s)
+}
 
 //go:noinline
-func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) { c.slowResult(CheckImplUseCountLE1, l, r) }
+func (c *Call) slowNoMutation(l Loc, s *Saved) {
+	c.t[laneNoMutation/4] += 1 << (16 * (laneNoMutation % 4))
+	c.slowInput(CheckNoMutation, l, s)
+}
 
 //go:noinline
-func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) { c.slowResult(CheckStorageUseCountEq1, l, r) }
+func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
+	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
+	c.slowInput(CheckSameImpl, l, s)
+	c.slowInput(CheckSameStorage, l, s)
+	c.slowInput(CheckNoMutation, l, s)
+}
+
+//go:noinline
+func (c *Call) slowImplUseCountLE1(l Loc, r *Saved) {
+	c.t[laneImplUseCount/4] += 1 << (16 * (laneImplUseCount % 4))
+	c.slowResult(CheckImplUseCountLE1, l, r)
+}
+
+//go:noinline
+func (c *Call) slowStorageUseCountEq1(l Loc, r *Saved) {
+	c.t[laneStorageUseCnt/4] += 1 << (16 * (laneStorageUseCnt % 4))
+	c.slowResult(CheckStorageUseCountEq1, l, r)
+}
 
 func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0, 0) }
 
@@ -795,6 +999,13 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	}
 	if k == CheckNoMutation && c.aliasesMutable(s.id.Storage) {
 		c.skip(k, ReasonAliasesMutable)
+		return
+	}
+	if k != CheckSameImpl && c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to this storage while
+		// this one ran: its version (or, for set_, its StorageImpl) may
+		// have moved with that legal write.
+		c.skipConcurrent(k)
 		return
 	}
 	if k == CheckNoMutation {
@@ -830,7 +1041,10 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 }
 
 //go:noinline
-func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
+func (c *Call) bindingSlow(l Loc, s *Saved, t Identity) {
+	if c.bind != bindRun {
+		return // counted under no_env
+	}
 	if c.skipped(CheckBindingContext, s) {
 		return
 	}
@@ -863,6 +1077,9 @@ func (c *Call) bindingSlow(l Loc, s *Saved, t Tensor) {
 // misuse reports generated code that calls the API out of order; it is a bug
 // in the generator, not in a kernel.
 func (c *Call) misuse(k Check, l Loc, what string) {
+	if c.nmut != 0 {
+		c.endWrites()
+	}
 	panic(fmt.Sprintf("asserts: %s: %s: %s %s (generated code out of date? re-run assertgen)",
 		c.op.FullName(), k, l, what))
 }
@@ -886,13 +1103,17 @@ func (c *Call) spill() {
 	c.op.register()
 	st := &c.op.st
 	for k := range NumChecks {
-		if n := c.t.lane(checkLane[k]); n != 0 {
-			st.ran[k].Add(n)
+		if l := checkLane[k]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.ran[k].Add(n)
+			}
 		}
 	}
 	for r := range NumReasons {
-		if n := c.t.lane(reasonLane[r]); n != 0 {
-			st.skipped[r].Add(n)
+		if l := reasonLane[r]; l != laneNone {
+			if n := c.t.lane(l); n != 0 {
+				st.skipped[r].Add(n)
+			}
 		}
 	}
 	c.t = tally{}
@@ -910,5 +1131,8 @@ func (c *Call) report(v *Violation) {
 		v.Other = v.other.String()
 	}
 	v.Hint = hint(v)
+	done := false
+	defer c.releaseOnPanic(&done)
 	handle(v)
+	done = true
 }

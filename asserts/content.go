@@ -108,6 +108,23 @@ func SetContentCheckFrom(v string) {
 	SetContentCheckOps(names...)
 }
 
+// ContentCheckOff reports whether same_content is switched off for every
+// op (the default). Generated code tests it once per call: when it holds,
+// [Call.ContentOff] counts the call's same_content rows as skipped;
+// otherwise each row runs [Call.SameContent].
+func ContentCheckOff() bool { return contentMode.Load() == contentOff }
+
+// ContentOff counts n same_content rows of the call as skipped with reason
+// content_check_off (the check switched off, see [ContentCheckOff]).
+func (c *Call) ContentOff(n int) {
+	c.addLane(laneContentOff, n)
+}
+
+// HasDigests reports whether same_content took a digest before the kernel
+// in this call: only then has [Call.SameContentAfter] anything to do.
+// Generated code tests it once for all the call's arguments.
+func (c *Call) HasDigests() bool { return c.digests }
+
 // ContentCheck reports whether same_content runs for op.
 func ContentCheck(op *Op) bool {
 	switch contentMode.Load() {
@@ -127,7 +144,12 @@ func ContentCheck(op *Op) bool {
 // [Call.SameContentAfter] compares once the kernel has returned. Call it
 // before the kernel, after [Call.Save] and [Call.Mutable]. When the check
 // is off (the default) it only counts a skip (reason content_check_off).
-func (c *Call) SameContent(l Loc, s *Saved, t Tensor) {
+//
+// It is not inlined: generated code calls it only when
+// [ContentCheckOff] does not hold.
+//
+//go:noinline
+func (c *Call) SameContent(l Loc, s *Saved, t Identity) {
 	if contentMode.Load() == contentOff {
 		c.t[laneContentOff/4] += 1 << (16 * (laneContentOff % 4))
 		return
@@ -136,7 +158,7 @@ func (c *Call) SameContent(l Loc, s *Saved, t Tensor) {
 }
 
 //go:noinline
-func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
+func (c *Call) contentBefore(l Loc, s *Saved, t Identity) {
 	const k = CheckSameContent
 	if !ContentCheck(c.op) {
 		c.addLane(reasonLane[ReasonContentOff], 1)
@@ -165,6 +187,7 @@ func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
 		return
 	}
 	s.digest, s.hasDigest = d, true
+	c.digests = true
 }
 
 // SameContentAfter completes same_content once the kernel has returned:
@@ -174,14 +197,19 @@ func (c *Call) contentBefore(l Loc, s *Saved, t Tensor) {
 // Call it after [Call.After] and after the argument's no_mutation row: a
 // write that moved the version and that no_mutation reported is not
 // reported twice (where no_mutation is skipped, same_content reports it).
-func (c *Call) SameContentAfter(l Loc, s *Saved, t Tensor) {
+//
+// It is not inlined: generated code calls it only when [Call.HasDigests]
+// holds.
+//
+//go:noinline
+func (c *Call) SameContentAfter(l Loc, s *Saved, t Identity) {
 	if s.hasDigest {
 		c.contentAfter(l, s, t)
 	}
 }
 
 //go:noinline
-func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
+func (c *Call) contentAfter(l Loc, s *Saved, t Identity) {
 	const k = CheckSameContent
 	s.hasDigest = false
 	var got uint64
@@ -199,13 +227,19 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Tensor) {
 		c.skip(k, ReasonNoContent)
 		return
 	}
+	if c.concurrentWrite(s.id.Storage) {
+		// Another goroutine's call declared a write to these bytes while
+		// this one ran (see concurrent.go).
+		c.skipConcurrent(k)
+		return
+	}
 	c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: s.digest, Got: got,
 		WantStorage: uint64(s.id.Storage), GotStorage: uint64(s.id.Storage)})
 }
 
 // SameContentList starts same_content on each element of a list argument
 // (Tensor[], Tensor?[]), as [Call.SameContent] does.
-func SameContentList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func SameContentList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if contentMode.Load() == contentOff {
 		c.addLane(laneContentOff, l.n)
 		return
@@ -217,7 +251,7 @@ func SameContentList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 
 // SameContentAfterList completes same_content on each element of a list
 // argument, as [Call.SameContentAfter] does.
-func SameContentAfterList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func SameContentAfterList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	for i := range l.n {
 		if s := l.at(i); s.hasDigest && i < len(ts) {
 			c.contentAfter(loc.Elem(i), s, ts[i])

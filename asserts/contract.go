@@ -137,16 +137,28 @@ func (id Ident) Defined() bool { return id.Impl != 0 }
 // HasStorage reports whether the tensor has a StorageImpl.
 func (id Ident) HasStorage() bool { return id.Storage != 0 }
 
-// Tensor is the contract a tensor runtime implements on its tensor handle
-// (typically a pointer type such as *reftensor.Tensor; converting a pointer
-// to an interface does not allocate).
+// Identity is the least a tensor runtime implements on its tensor handle:
+// the identities, read in one call. A runtime without use counts (a
+// garbage-collected one, see [Call.ResultIdent]) implements only this (and,
+// if it can, [Contents] and [Anchored]); every check that needs no use
+// count runs on it.
+//
+// Ident must be safe to call on an undefined handle, including a nil
+// pointer, and from several goroutines at once.
+type Identity interface {
+	// Ident reports the handle's identities, version counter and traits, read
+	// at one instant.
+	Ident() Ident
+}
+
+// Tensor is the contract a tensor runtime with use counts implements on its
+// tensor handle (typically a pointer type such as *reftensor.Tensor;
+// converting a pointer to an interface does not allocate).
 //
 // Both methods must be safe to call on an undefined handle, including a nil
 // pointer, and from several goroutines at once.
 type Tensor interface {
-	// Ident reports the handle's identities, version counter and traits, read
-	// at one instant.
-	Ident() Ident
+	Identity
 	// UseCounts reports how many handles (and other owners) share the
 	// TensorImpl, and how many TensorImpls (and other owners) share the
 	// StorageImpl. A fresh tensor reports (1, 1); an undefined one (0, 0); a
@@ -170,7 +182,7 @@ type Binding struct {
 // storages. The binding_context check uses it; for tensors that do not
 // implement it, binding_context is skipped with reason no_binding_support.
 type Bound interface {
-	Tensor
+	Identity
 	// StorageBinding reports the binding of the tensor's storage, if any.
 	StorageBinding() (b Binding, ok bool)
 }
@@ -221,12 +233,17 @@ func CurrentEnv() Env {
 
 // envState reads the registered Env, and returns the flags Save sets under
 // it.
-func envState() (EnvState, Traits) {
-	var st EnvState
-	if b := curEnv.Load(); b != nil {
-		st = b.env.State()
+// loadEnv reads the registered Env into c, with the flags Save sets under
+// it, and the write clock (see concurrent.go).
+func (c *Call) loadEnv() {
+	c.since = writeClock.Load()
+	b := curEnv.Load()
+	if b == nil {
+		c.env, c.saved, c.bind = EnvState{}, fPending, bindNoEnv
+		return
 	}
-	return st, savedFlags(st)
+	c.env = b.env.State()
+	c.saved, c.bind = savedFlags(c.env), bindRun
 }
 
 func savedFlags(st EnvState) Traits {

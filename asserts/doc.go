@@ -19,6 +19,12 @@
 //     device, storage-less layout, functional wrapper.
 //   - UseCounts returns the TensorImpl's and the StorageImpl's use counts.
 //
+// A runtime without use counts (a garbage-collected one) implements only
+// [Identity], the Ident half; its wrappers, generated with use_counts:
+// false, snapshot returns with [Call.ResultIdent], skip the use-count
+// checks under reason no_use_counts, and check freshness with
+// [Call.FreshNotHeld] (fresh_not_held), which reads [Anchored].
+//
 // Tensors that can carry a foreign object bound to their storage also
 // implement [Bound]. The runtime registers an [Env] with [SetEnv] so that a
 // call can read whether a dispatch mode is active and which context (hermetic

@@ -136,9 +136,9 @@ func ExamplePolicy() {
 	// absent                       all                                      nothing to check
 	// mode_active                  impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh a mode may keep references
 	// direct_subclass              impl_use_count_le_1,impl_use_count_eq_fresh user code may keep the output
-	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh storage is a stub
+	// wrapper_subclass             same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held storage is a stub
 	// wrapper_propagating_storage  impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh views checked via storage
-	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content nothing to compare
+	// no_storage                   same_storage,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,fresh_not_held nothing to compare
 	// meta                         none                                     meta tensors share storage for views
 	// functional_wrapper           none                                     functional wrappers share storage for views
 	// no_version_counter           no_mutation                              the runtime keeps no version counter
@@ -147,6 +147,11 @@ func ExamplePolicy() {
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
 	// content_check_off            same_content                             same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)
 	// no_content_access            same_content                             the runtime cannot read the tensor's bytes (no Contents, no storage data)
+	// no_use_counts                impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead
+	// use_counted                  fresh_not_held                           the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else
+	// no_storage_anchor            fresh_not_held                           the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one
+	// concurrent_write             same_storage,no_mutation,binding_context,same_content another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel
+	// no_env                       binding_context                          the runtime registered no Env: no call runs in a hermetic context
 }
 
 // A collector's summary after a run with one broken call and one call under

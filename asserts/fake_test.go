@@ -3,6 +3,7 @@ package asserts_test
 import (
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 )
@@ -52,6 +53,28 @@ func (c contentFake) ContentDigest() (uint64, bool) {
 		return 0, false
 	}
 	return c.content, true
+}
+
+// uncountedFake is a tensor of a runtime without use counts: it
+// implements only asserts.Identity.
+type uncountedFake struct{ f *fake }
+
+func (u uncountedFake) Ident() asserts.Ident { return u.f.Ident() }
+
+// anchoredFake is an uncounted tensor with a storage anchor
+// (asserts.Anchored): the storage's bytes.
+type anchoredFake struct {
+	f      *fake
+	anchor *[16]byte
+}
+
+func (a anchoredFake) Ident() asserts.Ident { return a.f.Ident() }
+
+func (a anchoredFake) StorageAnchor() unsafe.Pointer {
+	if a.f == nil || a.f.id.Storage == 0 {
+		return nil
+	}
+	return unsafe.Pointer(&a.anchor[15])
 }
 
 var nextFakeID atomic.Uint64

@@ -40,7 +40,7 @@ func ExpectedFreshUseCount(t Tensor) int {
 	return n
 }
 
-func expectedFresh(t Tensor) (n int, b Binding, bound bool) {
+func expectedFresh(t Identity) (n int, b Binding, bound bool) {
 	if t.Ident().Impl == 0 {
 		return 0, Binding{}, false
 	}
@@ -61,7 +61,7 @@ func expectedFresh(t Tensor) (n int, b Binding, bound bool) {
 // 1: a bound TensorImpl's object holds a counted reference, so a use count
 // of 1 means no object is bound. Call [Call.NotArg] after it, as after
 // ImplUseCountLE1.
-func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t Tensor) {
+func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 	c.t[laneImplEqFresh/4] += 1 << (16 * (laneImplEqFresh % 4))
 	r.after.Version = markEqFresh
 	if r.meta != Versioned|fResult || r.after.Impl != 1 {
@@ -70,7 +70,7 @@ func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t Tensor) {
 }
 
 //go:noinline
-func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Tensor) {
+func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 	const k = CheckImplUseCountEqFresh
 	if c.skipped(k, r) {
 		return
@@ -97,7 +97,7 @@ func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Tensor) {
 
 // ImplUseCountEqFreshList runs impl_use_count_eq_fresh on each element of
 // a list return; ts is the returned slice that l snapshots (ResultList).
-func ImplUseCountEqFreshList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func ImplUseCountEqFreshList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if l.ok&okImplOne == 0 || len(ts) != l.n {
 		implEqFreshListSlow(c, loc, l, ts)
 		return
@@ -112,7 +112,7 @@ func ImplUseCountEqFreshList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
 	}
 }
 
-func implEqFreshListSlow[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func implEqFreshListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if len(ts) != l.n {
 		c.misuse(CheckImplUseCountEqFresh, loc, "ImplUseCountEqFreshList with another list than ResultList")
 	}

@@ -63,7 +63,7 @@ func (l *SavedList) reset(n int) {
 
 // SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
 // does for each element.
-func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
+func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
 	l.reset(len(ts))
 	inl, more := l.parts()
 	var odd Traits
@@ -83,7 +83,7 @@ func SaveList[T Tensor](c *Call, l *SavedList, ts []T) {
 
 // SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
-func SaveOptList[T Tensor](c *Call, l *SavedList, ts []T) {
+func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
 	SaveList(c, l, ts)
 	l.opt = true
 	for i := range l.n {
@@ -96,7 +96,7 @@ func SaveOptList[T Tensor](c *Call, l *SavedList, ts []T) {
 // AfterList completes a list argument's snapshots once the kernel has
 // returned; ts is the slice that was saved. A kernel may have replaced
 // elements of the slice; the checks then see the replacement.
-func AfterList[T Tensor](c *Call, l *SavedList, ts []T) {
+func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
 	if len(ts) != l.n {
 		c.misuse(CheckSameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 	}
@@ -213,15 +213,19 @@ func (c *Call) StorageUseCountEq1List(loc Loc, l *SavedList) {
 
 // BindingContextList runs binding_context on each element of a list
 // argument.
-func BindingContextList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func BindingContextList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if c.env.Hermetic || l.ok&okRegular == 0 {
 		bindingListSlow(c, loc, l, ts)
 		return
 	}
-	c.t[laneBinding/4] += uint64(l.n) << (16 * (laneBinding % 4))
+	c.t[laneBinding/4] += uint64(l.n) * c.bind
 }
 
-func bindingListSlow[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func bindingListSlow[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	if c.bind != bindRun {
+		c.addLane(laneNoEnv, l.n)
+		return
+	}
 	c.count(CheckBindingContext, l.n)
 	for i := range l.n {
 		if s := l.at(i); c.env.Hermetic || s.meta&^fPending != Versioned {
@@ -512,7 +516,7 @@ func (c *Call) FreshNoAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 
 // BindingContextAfterList runs BindingContextAfter on each element of a
 // list argument.
-func BindingContextAfterList[T Tensor](c *Call, loc Loc, l *SavedList, ts []T) {
+func BindingContextAfterList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if !c.env.Hermetic {
 		return
 	}

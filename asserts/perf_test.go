@@ -154,6 +154,18 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = Add(xs[0], xs[1], 1)
 		}
 	})
+	// An in-place call: its written argument is declared to other
+	// goroutines' calls for the call's duration (concurrent.go).
+	b.Run("add_/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.addInPl(xs[0], xs[1], 1)
+		}
+	})
+	b.Run("add_/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddInPlace(xs[0], xs[1], 1)
+		}
+	})
 	b.Run("cat8/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.cat(list)

@@ -23,6 +23,7 @@ const (
 	CheckFreshNoAlias                     // fresh_no_alias: a fresh return shares no StorageImpl with an input (modes included)
 	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
 	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
+	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -46,7 +47,7 @@ const NumPlanChecks = NumChecks + 1
 var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
-	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh",
+	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh", "fresh_not_held",
 	"not_arg_handle",
 }
 
@@ -205,6 +206,11 @@ const (
 	ReasonPlan                             // plan: skipped when the wrapper was generated (see [Call.PlanSkip])
 	ReasonContentOff                       // content_check_off: same_content is switched off for the call (the default, see [SetContentCheck])
 	ReasonNoContent                        // no_content_access: the tensor does not implement Contents, or its bytes cannot be read
+	ReasonNoUseCounts                      // no_use_counts: the runtime keeps no use counts (the return was snapshot with [Call.ResultIdent])
+	ReasonCounted                          // use_counted: the runtime keeps use counts, and storage_use_count_eq_1 checks what fresh_not_held would
+	ReasonNoAnchor                         // no_storage_anchor: the tensor does not implement Anchored, or has no anchor
+	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
+	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -214,7 +220,7 @@ var reasonNames = [NumReasons]string{
 	"undefined", "absent", "mode_active", "direct_subclass", "wrapper_subclass",
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
-	"content_check_off", "no_content_access",
+	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -240,11 +246,15 @@ var (
 	// of a fresh return: a release's plan has one or the other.
 	implUseChecks = SetOf(CheckImplUseCountLE1, CheckImplUseCountEqFresh)
 	storageChecks = SetOf(CheckSameStorage, CheckStorageUseCountEq1, CheckSharesStorage,
-		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent)
+		CheckDistinctOutputs, CheckBindingContext, CheckFreshNoAlias, CheckSameContent, CheckFreshNotHeld)
 	// aliasChecks are the checks an argument sharing storage with an
 	// argument the call may write cannot pass: its version and its bytes
 	// move with the legal write.
 	aliasChecks = SetOf(CheckNoMutation, CheckSameContent)
+	// concurrentChecks compare a state before the kernel with the state
+	// after it that a legal call on another goroutine can move (see
+	// concurrent.go).
+	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext)
 )
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
@@ -266,6 +276,11 @@ var rules = [numProfiles][]Rule{
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 		{ReasonContentOff, SetOf(CheckSameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
 		{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+		{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead"},
+		{ReasonCounted, SetOf(CheckFreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else"},
+		{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
+		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -288,6 +303,11 @@ var pytorchRules = []Rule{
 	{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	{ReasonContentOff, SetOf(CheckSameContent), "PyTorch has no content check (the pytorch profile plans none)"},
 	{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
+	{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime)"},
+	{ReasonCounted, SetOf(CheckFreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks what fresh_not_held would (PyTorch plans no fresh_not_held)"},
+	{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored)"},
+	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
+	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not
@@ -324,7 +344,7 @@ func Policy(p Profile) []Rule {
 }
 
 // conds is a set of Reasons that hold for a tensor or a call.
-type conds uint16
+type conds uint32
 
 // policy is a profile's rules in the form the hot path uses.
 type policy struct {

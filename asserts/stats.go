@@ -66,10 +66,14 @@ func (op *Op) Stats() Stats {
 		n := st.sigCalls.Load()
 		s.Calls = n
 		for k := range NumChecks {
-			s.Ran[k] = n * st.sig.lane(checkLane[k])
+			if l := checkLane[k]; l != laneNone {
+				s.Ran[k] = n * st.sig.lane(l)
+			}
 		}
 		for r := range NumReasons {
-			s.Skipped[r] = n * st.sig.lane(reasonLane[r])
+			if l := reasonLane[r]; l != laneNone {
+				s.Skipped[r] = n * st.sig.lane(l)
+			}
 		}
 	}
 	s.Calls += st.calls.Load()

@@ -31,6 +31,8 @@ import (
 //	                        a bound foreign object, in Binding) / the
 //	                        TensorImpl use count; for a return that is an
 //	                        argument's handle, as impl_use_count_le_1
+//	fresh_not_held          0 / the return's StorageImpl; Other names the
+//	                        earlier call's op and return that got it first
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -159,6 +161,8 @@ func (v *Violation) detail() string {
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
 	case CheckFreshNoAlias:
 		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
+	case CheckFreshNotHeld:
+		return heldDetail(v)
 	case CheckSameContent:
 		return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", ID(v.GotStorage), v.Want, v.Got)
 	case CheckBindingContext:
@@ -227,6 +231,8 @@ func hint(v *Violation) string {
 		return "each fresh return needs its own storage: allocate separate tensors instead of views of one buffer"
 	case CheckFreshNoAlias:
 		return fmt.Sprintf("a fresh return must not share memory with %s: allocate new storage, or annotate the return Tensor(a) in the schema if the op really returns a view (then shares_storage checks it)", arg)
+	case CheckFreshNotHeld:
+		return "a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"
 	case CheckSameContent:
 		return "a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"
 	case CheckBindingContext:

@@ -2,13 +2,13 @@ package gen
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -62,7 +62,7 @@ var backendKeys = []string{
 
 // LoadBackend reads a backend yaml.
 func LoadBackend(path string) (*Backend, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

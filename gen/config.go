@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -23,7 +24,7 @@ import (
 // directory of the config file.
 //
 //	schema: native_functions.yaml   # default: the embedded yaml of pytorch_version
-//	tags: tags.yaml                 # default: tags.yaml next to the schema
+//	tags_yaml: tags.yaml            # default: tags.yaml next to the schema (tags: before)
 //	derivatives: derivatives.yaml   # pytorch profile only
 //	profile: strict                 # or pytorch
 //	pytorch_version: "2.6"          # PyTorch release: rules, embedded files, lists; 1.13 or 2.6 (default)
@@ -33,6 +34,7 @@ import (
 //	prefix: assertgen               # file names: assertgen_checked.go, ...
 //	mode: function                  # or interface
 //	build_tag: debugasserts
+//	use_counts: false               # the runtime keeps no use counts (default true)
 //	kernels: ./kernels              # function mode: the kernels package
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
@@ -53,15 +55,21 @@ type Config struct {
 	// schema is given, the lists of the built-in allowlist and, under the
 	// pytorch profile, the guards the wrappers run with (default: the
 	// newest, 2.6).
-	PyTorchVersion string            `yaml:"pytorch_version"`
-	Allowlists     []string          `yaml:"allowlists"`
-	Package        string            `yaml:"package"`
-	Output         string            `yaml:"output"`
-	Prefix         string            `yaml:"prefix"`
-	Mode           string            `yaml:"mode"`
-	BuildTag       string            `yaml:"build_tag"`
-	Kernels        string            `yaml:"kernels"`
-	Types          map[string]string `yaml:"types"`
+	PyTorchVersion string   `yaml:"pytorch_version"`
+	Allowlists     []string `yaml:"allowlists"`
+	Package        string   `yaml:"package"`
+	Output         string   `yaml:"output"`
+	Prefix         string   `yaml:"prefix"`
+	Mode           string   `yaml:"mode"`
+	BuildTag       string   `yaml:"build_tag"`
+	// UseCounts false says the Tensor type keeps no use counts (it
+	// implements asserts.Identity, not asserts.Tensor): returns are
+	// snapshot with ResultIdent, the use-count rows are skipped at run
+	// time under no_use_counts, and fresh_not_held checks freshness.
+	// Unset means true.
+	UseCounts *bool             `yaml:"use_counts"`
+	Kernels   string            `yaml:"kernels"`
+	Types     map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -77,18 +85,21 @@ type Config struct {
 	// key ("types.Scalar", the key) and value ("types.Scalar=", the Go
 	// type). A value set by a flag has the flag's name as its position.
 	Pos map[string]schema.Position `yaml:"-"`
+	// Notes are warnings about the file that are no errors, such as a
+	// deprecated key, at their positions.
+	Notes []*schema.Error `yaml:"-"`
 }
 
 var configKeys = []string{
-	"schema", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag",
+	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts",
 	"kernels", "types", "backend", "ops",
 }
 
 // LoadConfig reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
 func LoadConfig(path string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -122,14 +133,33 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 			errs.Addf(pos(k), "unknown key %q%s", k.Value, didYouMean(k.Value, configKeys))
 			continue
 		}
+		if k.Value == "tags_yaml" {
+			// tags_yaml: is the tags: of earlier configs, named as its flag
+			// -tags-yaml; both read into Tags, and tags: stays for them.
+			k = &yaml.Node{Kind: k.Kind, Tag: k.Tag, Value: "tags", Line: k.Line, Column: k.Column}
+		} else if k.Value == "tags" {
+			c.Notes = append(c.Notes, &schema.Error{Pos: pos(k), Msg: "tags: is deprecated; use tags_yaml: (the -tags-yaml flag)"})
+		}
 		if first := seen[k.Value]; first != nil {
-			errs.Addf(pos(k), "duplicate key %q; first at line %d", k.Value, first.Line)
+			errs.Addf(pos(k), "duplicate key %q; first at line %d", root.Content[i].Value, first.Line)
 			continue
 		}
 		seen[k.Value] = k
+		// yaml.v3's Decode would report a key repeated in a mapping
+		// value (types:) at the mapping, not at the repeated key.
+		if dups := duplicateKeys(v); len(dups) > 0 {
+			for _, d := range dups {
+				errs.Addf(pos(d[1]), "%s: duplicate key %q; first at line %d", k.Value, d[1].Value, d[0].Line)
+			}
+			continue
+		}
 		// Decode the one key into the struct, so types are checked per key.
 		one := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}
+		before := *c
 		if err := one.Decode(c); err != nil {
+			// A failed Decode may have set part of the value (some
+			// entries of types:): the key was not read, it keeps none.
+			*c = before
 			msg := err.Error()
 			if te, ok := err.(*yaml.TypeError); ok {
 				msg = strings.Join(te.Errors, "; ")
@@ -138,7 +168,7 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 					msg = rest
 				}
 			}
-			errs.Addf(pos(v), "%s: %s", k.Value, msg)
+			errs.Addf(pos(v), "%s: %s", k.Value, visible(msg))
 			continue
 		}
 		c.Pos[k.Value] = pos(v)
@@ -158,6 +188,28 @@ func ParseConfig(path string, src []byte) (*Config, error) {
 	// The config comes back with the errors, holding the keys that were
 	// read, so that a caller can report the values' errors too.
 	return c, errs.Err()
+}
+
+// duplicateKeys returns the keys of the mapping n that repeat an earlier
+// one, each with the first.
+func duplicateKeys(n *yaml.Node) [][2]*yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	var dups [][2]*yaml.Node
+	first := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if f, ok := first[k.Value]; ok {
+			dups = append(dups, [2]*yaml.Node{f, k})
+			continue
+		}
+		first[k.Value] = k
+	}
+	return dups
 }
 
 // didYouMean returns "; did you mean X?" for the candidate closest to s,
@@ -241,11 +293,14 @@ func (c *Config) Validate() error {
 	if c.Pos["build_tag"] != (schema.Position{}) && !validTag(c.BuildTag) {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
-	if c.Prefix != "" && (strings.ContainsAny(c.Prefix, `/\`) || strings.HasPrefix(c.Prefix, ".")) {
-		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix", c.Prefix))
+	if c.Prefix != "" && !validPrefix(c.Prefix) {
+		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
 		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))
+	}
+	if _, ok := c.Pos["ops"]; ok && len(c.Ops) == 0 {
+		errs = append(errs, c.Errorf("ops", "empty list of ops (leave it out to select every op)"))
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.Types)) {
 		if msg := checkTypeKey(k); msg != "" {
@@ -361,6 +416,7 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 	}
 	var errs schema.ErrorList
 	first := map[string]string{}
+	suggested := 0
 	for i, pat := range c.Ops {
 		key := fmt.Sprintf("ops.%d", i)
 		if pat == "" {
@@ -377,18 +433,31 @@ func (c *Config) CheckOps(s *schema.Schema) error {
 			continue
 		}
 		first[pat] = key
-		if msg := UnknownOp(s, names, pat); msg != "" {
+		// Near names cost a search of the schema each: the first
+		// MaxSuggested unknown names get them, the rest a plain message.
+		if msg := unknownOp(s, names, pat, suggested < MaxSuggested); msg != "" {
 			errs = append(errs, c.Errorf(key, "%s", msg))
+			suggested++
 		}
 	}
 	return errs.Err()
 }
+
+// MaxSuggested is how many unknown op names in one list CheckOps suggests
+// near names for; a list of thousands of unknown names is checked in
+// time linear in its length.
+const MaxSuggested = 10
 
 // UnknownOp returns why pat selects no op of s ("" if it selects one):
 // a bad pattern, a pattern without a match, a name with overloads only, or
 // an unknown name with the closest names of s. names holds the op names
 // of s.
 func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
+	return unknownOp(s, names, pat, true)
+}
+
+// unknownOp is UnknownOp that looks for near names only if suggest is set.
+func unknownOp(s *schema.Schema, names map[string]bool, pat string, suggest bool) string {
 	if names[pat] {
 		return ""
 	}
@@ -416,6 +485,9 @@ func UnknownOp(s *schema.Schema, names map[string]bool, pat string) string {
 		return fmt.Sprintf("unknown op %q: it has only overloads; use %s.* for all of them, or one of %s", pat, pat, strings.Join(overloads, ", "))
 	}
 	msg := fmt.Sprintf("unknown op %q in %s", pat, s.Path)
+	if !suggest {
+		return msg
+	}
 	var sugg []string
 	for _, n := range allowlist.Suggest(s, pat, 3) {
 		if !names[n] && !strings.Contains(n, "*") {

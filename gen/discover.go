@@ -2,13 +2,16 @@ package gen
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -21,6 +24,8 @@ type KernelSet struct {
 	Path  string // import path
 	Name  string // package name
 	Funcs map[string]*Kernel
+
+	types *types.Package // the package, for CheckTypes
 }
 
 // A Kernel is one exported function of the kernels package.
@@ -51,7 +56,7 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 		}
 		return nil, fmt.Errorf("kernels package %s does not load:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}}
+	k := &KernelSet{Path: p.PkgPath, Name: p.Name, Funcs: map[string]*Kernel{}, types: p.Types}
 	qual := func(other *types.Package) string { return other.Path() }
 	short := func(other *types.Package) string { return other.Name() }
 	wd, _ := os.Getwd()
@@ -98,4 +103,96 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 		rs = append(rs, types.TypeString(sig.Results().At(i).Type(), qual))
 	}
 	return sigString(ps, rs)
+}
+
+// CheckTypes loads the packages of the Go types ts name and returns, for
+// each type that the Go build would not find, why, with the closest
+// exported type name of its package when one is close ("no type Tensr in
+// example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
+// the generated package will be built: a type map that names a type the
+// build cannot find would otherwise give generated code that does not
+// compile. Builtin types need no loading, nor do the packages the kernels
+// package k (if not nil) imports, directly or not: they are loaded with it.
+func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error) {
+	known := map[string]*types.Package{}
+	if k != nil && k.types != nil {
+		var add func(p *types.Package)
+		add = func(p *types.Package) {
+			if known[p.Path()] != nil {
+				return
+			}
+			known[p.Path()] = p
+			for _, q := range p.Imports() {
+				add(q)
+			}
+		}
+		add(k.types)
+	}
+	// A package seen through the kernels' imports may hold only what the
+	// kernels use of it (export data can be partial): it answers for the
+	// types it has; a type it lacks is looked for in the package itself.
+	var paths []string
+	for _, t := range ts {
+		if t.Path == "" || slices.Contains(paths, t.Path) {
+			continue
+		}
+		if p := known[t.Path]; p != nil {
+			if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+				continue
+			}
+			delete(known, t.Path)
+		}
+		paths = append(paths, t.Path)
+	}
+	errs := map[string]string{}
+	if len(paths) > 0 {
+		slices.Sort(paths)
+		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
+		pkgs, err := packages.Load(cfg, paths...)
+		if err != nil {
+			return nil, fmt.Errorf("loading the packages of the type map: %v", err)
+		}
+		for _, p := range pkgs {
+			if len(p.Errors) > 0 {
+				// The go command's first line says it ("no required module
+				// provides package X; to add it:", then a go get line).
+				msg, _, _ := strings.Cut(p.Errors[0].Msg, "\n")
+				errs[p.PkgPath] = strings.TrimSuffix(msg, "; to add it:")
+			} else if p.Types != nil {
+				known[p.PkgPath] = p.Types
+			}
+		}
+	}
+	problems := map[GoType]string{}
+	for _, t := range ts {
+		if t.Path == "" {
+			continue
+		}
+		p := known[t.Path]
+		if p == nil {
+			if msg, ok := errs[t.Path]; ok {
+				problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
+			} else {
+				problems[t] = fmt.Sprintf("package %s is not found", t.Path)
+			}
+			continue
+		}
+		if _, ok := p.Scope().Lookup(t.Name).(*types.TypeName); ok {
+			continue
+		}
+		var names []string
+		for _, n := range p.Scope().Names() {
+			if _, ok := p.Scope().Lookup(n).(*types.TypeName); ok && token.IsExported(n) {
+				names = append(names, n)
+			}
+		}
+		msg := fmt.Sprintf("no type %s in %s", t.Name, t.Path)
+		if near := allowlist.Near(t.Name, names); len(near) > 0 {
+			fixed := t
+			fixed.Name = near[0]
+			msg += fmt.Sprintf("; did you mean %q?", fixed.String())
+		}
+		problems[t] = msg
+	}
+	return problems, nil
 }

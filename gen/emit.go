@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,7 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckSameContent:         "SameContent",         // SameContent before the kernel, SameContentAfter after it
 	asserts.CheckImplUseCountEqFresh: "ImplUseCountEqFresh", // with the returned tensor; a list: asserts.ImplUseCountEqFreshList
 	asserts.CheckNotArgHandle:        "NotArg",              // NotArg, NotArgList, NotArgElems, NotArgElemsList
+	asserts.CheckFreshNotHeld:        "FreshNotHeld",
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
@@ -336,6 +338,25 @@ func (w *wrapper) mutables(h *helper, sn *snapshot) {
 
 // bindingAfter completes a binding_context row once the kernel has
 // returned, before the argument's snapshot is completed.
+// block adds the calls collected in inner as one statement: if cond
+// { inner } (else { els }, when els is not nil). Rows that are off in the
+// common case (outside hermetic contexts, with same_content off) share
+// one test this way, and their calls, reached only when it holds, are not
+// inlined: the debug build compiles one branch instead of one inlined
+// body per argument.
+func (h *helper) block(cond string, condCode jen.Code, inner, els *helper) {
+	if len(inner.code) == 0 {
+		return
+	}
+	key := "if " + cond + "{" + inner.key.String() + "}"
+	stmt := jen.If(condCode).Block(inner.code...)
+	if els != nil {
+		key += "else{" + els.key.String() + "}"
+		stmt = stmt.Else().Block(els.code...)
+	}
+	h.add(key, stmt)
+}
+
 func bindingAfter(h *helper, sn *snapshot, ck *plan.Check) {
 	a := sn.arg[ck.Arg]
 	if a.list {
@@ -361,13 +382,18 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error
 		rows.fn("SameContentAfterList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
 		return nil
 	}
-	pre.method("SameContent", slotLoc(a), snapArg(a), tensorArg(a))
-	rows.method("SameContentAfter", slotLoc(a), snapArg(a), tensorArg(a))
+	w.contentPre.method("SameContent", slotLoc(a), snapArg(a), tensorArg(a))
+	w.contentN++
+	w.contentPost.method("SameContentAfter", slotLoc(a), snapArg(a), tensorArg(a))
 	return nil
 }
 
 // afters completes the argument snapshots and snapshots the returns.
-func (sn *snapshot) afters(h *helper) {
+func (sn *snapshot) afters(h *helper, noUseCounts bool) {
+	result := "Result"
+	if noUseCounts {
+		result = "ResultIdent"
+	}
 	for _, s := range sn.args {
 		if s.list {
 			h.fn("AfterList", cArg, snapArg(s), tensorArg(s))
@@ -377,9 +403,9 @@ func (sn *snapshot) afters(h *helper) {
 	}
 	for _, s := range sn.rets {
 		if s.list {
-			h.fn("ResultList", cArg, snapArg(s), tensorArg(s))
+			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
-			h.method("Result", snapArg(s), tensorArg(s))
+			h.method(result, snapArg(s), tensorArg(s))
 		}
 	}
 }
@@ -432,12 +458,13 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
 	}
 	r := sn.ret[*ck.Ret]
 	switch {
-	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg && r.list:
+	case (ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld) && r.list:
 		// The expected use count depends on the tensor (a bound foreign
-		// object): the check takes the returned tensor too.
+		// object), and fresh_not_held reads the returned handles' anchors:
+		// the check takes the returned tensor too.
 		h.fn(m+"List", cArg, slotLoc(r), snapArg(r), tensorArg(r))
 		return nil
-	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg:
+	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
 		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
 		return nil
 	case !hasArg: // a return check
@@ -457,6 +484,62 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) error {
 	}
 	h.method(m, slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
 	return nil
+}
+
+// unchangedRows reports whether cks starts with same_impl, same_storage
+// and no_mutation of one single-tensor argument, none of them a
+// never-firing row: the three rows SameImplStorageVersion runs at once.
+func unchangedRows(cks []plan.Check, sn *snapshot) bool {
+	if len(cks) < 3 {
+		return false
+	}
+	want := [3]asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation}
+	for j, k := range want {
+		c := &cks[j]
+		if c.Name != k || c.Arg != cks[0].Arg || c.Ret != nil || c.NeverFires {
+			return false
+		}
+	}
+	a, ok := sn.arg[cks[0].Arg]
+	return ok && !a.list
+}
+
+// notArgRows returns how many rows at the start of cks are not_arg_handle
+// rows of one single-tensor return against single-tensor arguments, none
+// of them never-firing.
+func notArgRows(cks []plan.Check, sn *snapshot) int {
+	n := 0
+	for j := range cks {
+		c := &cks[j]
+		if c.Name != asserts.CheckNotArgHandle || c.NeverFires || c.Ret == nil || cks[0].Ret == nil || *c.Ret != *cks[0].Ret {
+			break
+		}
+		r, a := sn.ret[*c.Ret], sn.arg[c.Arg]
+		if r == nil || a == nil || r.list || a.list {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// freshRows returns how many rows at the start of cks are fresh_no_alias
+// rows of one single-tensor return against single-tensor arguments, none
+// of them never-firing.
+func freshRows(cks []plan.Check, sn *snapshot) int {
+	n := 0
+	for j := range cks {
+		c := &cks[j]
+		if c.Name != asserts.CheckFreshNoAlias || c.NeverFires || c.Ret == nil || cks[0].Ret == nil || *c.Ret != *cks[0].Ret {
+			break
+		}
+		r, a := sn.ret[*c.Ret], sn.arg[c.Arg]
+		if r == nil || a == nil || r.list || a.list {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 func listSuffix(list bool) string {
@@ -504,6 +587,9 @@ type shapeSet struct {
 	fnList  []*shapeFn
 	locs    map[string]string // Loc list -> variable name
 	locList []locVar
+	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
+	// returns are snapshot with ResultIdent.
+	noUseCounts bool
 }
 
 type locVar struct {
@@ -584,15 +670,74 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	var pre, post helper
 	sn.saves(&pre)
 	w.mutables(&pre, sn)
+	w.contentPre, w.contentPost, w.contentN = &helper{}, &helper{}, 0
 	var mid, rows helper
-	for i := range w.op.Checks {
+	var bindSlow helper
+	var bindArgs []*snap
+	for i := 0; i < len(w.op.Checks); i++ {
 		ck := &w.op.Checks[i]
 		switch {
+		case unchangedRows(w.op.Checks[i:], sn):
+			// same_impl, same_storage and no_mutation of one argument:
+			// one call, one test on the fast path.
+			a := sn.arg[ck.Arg]
+			rows.method("SameImplStorageVersion", slotLoc(a), snapArg(a))
+			i += 2
+		case ck.Name == asserts.CheckBindingContext && !ck.NeverFires && !sn.arg[ck.Arg].list:
+			// Single tensors' binding_context rows run together (see
+			// below); lists keep theirs.
+			a := sn.arg[ck.Arg]
+			bindSlow.method("BindingContext", slotLoc(a), snapArg(a), tensorArg(a))
+			bindArgs = append(bindArgs, a)
+			bindingAfter(&mid, sn, ck)
 		case ck.Name == asserts.CheckBindingContext:
 			if err := w.check(&pre, sn, ck); err != nil {
 				return nil, err
 			}
 			bindingAfter(&mid, sn, ck)
+		case notArgRows(w.op.Checks[i:], sn) > 0:
+			// not_arg_handle of one return against several arguments: one
+			// test when the return's TensorImpl is none of theirs.
+			n := notArgRows(w.op.Checks[i:], sn)
+			r := sn.ret[*ck.Ret]
+			var slow helper
+			var cond jen.Code
+			var key strings.Builder
+			for j := range n {
+				a := sn.arg[w.op.Checks[i+j].Arg]
+				slow.method("NotArg", slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
+				test := jen.Id("s" + strconv.Itoa(r.k)).Dot("ImplApart").Call(jen.Id("s" + strconv.Itoa(a.k)))
+				key.WriteString(fmt.Sprintf("s%d.ImplApart(s%d)&&", r.k, a.k))
+				if cond == nil {
+					cond = test
+				} else {
+					cond = jen.Add(cond).Op("&&").Add(test)
+				}
+			}
+			rows.block("!("+key.String()+")", jen.Op("!").Parens(cond), &slow, nil)
+			i += n - 1
+		case freshRows(w.op.Checks[i:], sn) > 0:
+			// fresh_no_alias of one return against several arguments:
+			// one test when every pair is plain and apart.
+			n := freshRows(w.op.Checks[i:], sn)
+			r := sn.ret[*ck.Ret]
+			var slow, pass helper
+			var cond jen.Code
+			var key strings.Builder
+			for j := range n {
+				a := sn.arg[w.op.Checks[i+j].Arg]
+				slow.method("FreshNoAlias", slotLoc(r), snapArg(r), slotLoc(a), snapArg(a))
+				test := jen.Id("s" + strconv.Itoa(r.k)).Dot("FreshFrom").Call(jen.Id("s" + strconv.Itoa(a.k)))
+				key.WriteString(fmt.Sprintf("s%d.FreshFrom(s%d)&&", r.k, a.k))
+				if cond == nil {
+					cond = test
+				} else {
+					cond = jen.Add(cond).Op("&&").Add(test)
+				}
+			}
+			pass.method("FreshNoAliasRows", hArg{strconv.Itoa(n), jen.Lit(n)})
+			rows.block(key.String(), cond, &pass, &slow)
+			i += n - 1
 		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
 			if err := w.content(&pre, &rows, sn, ck); err != nil {
 				return nil, err
@@ -603,11 +748,34 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 			}
 		}
 	}
-	post.key.WriteString(mid.key.String())
-	post.code = append(post.code, mid.code...)
-	sn.afters(&post)
+	if len(bindArgs) > 0 {
+		// binding_context of single tensors: outside hermetic contexts, on
+		// plain tensors, it passes without reading them: one test for all
+		// of them, and the rows counted in one add.
+		cond := jen.Op("!").Id("c").Dot("Hermetic").Call()
+		key := "!c.Hermetic()"
+		for _, a := range bindArgs {
+			cond = jen.Add(cond).Op("&&").Id("s" + strconv.Itoa(a.k)).Dot("Plain").Call()
+			key += fmt.Sprintf("&&s%d.Plain()", a.k)
+		}
+		var pass helper
+		pass.method("BindingContextRows", hArg{strconv.Itoa(len(bindArgs)), jen.Lit(len(bindArgs))})
+		pre.block(key, cond, &pass, &bindSlow)
+	}
+	if w.contentN > 0 {
+		// same_content of single tensors, off by default: one test, and
+		// the rows counted as skipped in one add.
+		var off helper
+		off.method("ContentOff", hArg{strconv.Itoa(w.contentN), jen.Lit(w.contentN)})
+		pre.block("asserts.ContentCheckOff()", qa("ContentCheckOff").Call(), &off, w.contentPre)
+	}
+	post.block("c.Hermetic()", jen.Id("c").Dot("Hermetic").Call(), &mid, nil)
+	sn.afters(&post, ss.noUseCounts)
 	post.key.WriteString(rows.key.String())
 	post.code = append(post.code, rows.code...)
+	// After every other row: a write no_mutation reported is not
+	// reported again by same_content.
+	post.block("c.HasDigests()", jen.Id("c").Dot("HasDigests").Call(), w.contentPost, nil)
 	if err := w.planSkips(&post, sn); err != nil {
 		return nil, err
 	}
@@ -637,11 +805,24 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 	keys, params, args := helperParams(len(sn.locs), sn.args, sn.args)
 	keys = append([]string{"op"}, keys...)
 	params = append([]jen.Code{params[0], jen.Id("op").Op("*").Qual(AssertsPath, "Op")}, params[1:]...)
-	pre.code = append([]jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}, pre.code...)
+	begin := []jen.Code{jen.Id("c").Dot("Begin").Call(jen.Id("op"))}
+	if slices.ContainsFunc(w.op.Checks, func(c plan.Check) bool { return c.Name == asserts.CheckFreshNotHeld }) {
+		// fresh_not_held tells the outputs of checked calls the kernel
+		// makes from storages handed out before the call began.
+		begin = append(begin, jen.Id("c").Dot("BeginFresh").Call())
+		pre.key.WriteString("+BeginFresh")
+	}
+	pre.code = append(begin, pre.code...)
 	name := ss.helperFn("Pre", &pre, keys, params, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
 	body = append(body, jen.Id(name).Call(preArgs...))
+	if len(w.op.Mutable) > 0 {
+		// The call declared writes (Mutable): if the kernel panics and the
+		// program recovers, End is never reached; the deferred Abandon
+		// ends the declarations then (and does nothing after End).
+		body = append(body, jen.Defer().Id("c").Dot("Abandon").Call())
+	}
 	call := kernel().Call(w.callArgs()...)
 	if len(sn.results) > 0 {
 		call = jen.List(sn.results...).Op(":=").Add(call)

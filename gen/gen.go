@@ -91,6 +91,9 @@ func (o *Options) defaults() error {
 	if !token.IsIdentifier(o.Package) || o.Package == "_" {
 		return fmt.Errorf("invalid package name %q", o.Package)
 	}
+	if !validPrefix(o.Prefix) {
+		return fmt.Errorf("invalid file name prefix %q", o.Prefix)
+	}
 	if !validTag(o.BuildTag) {
 		return fmt.Errorf("invalid build tag %q", o.BuildTag)
 	}
@@ -107,6 +110,22 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("the Go type of Tensor (%s) must be a pointer or interface type: nil stands for an absent Tensor?", o.Types.tensorType())
 	}
 	return nil
+}
+
+// validPrefix reports whether p can prefix the names of generated files:
+// ASCII letters, digits, _, - and ., not starting with . or -. Nothing in
+// it is special to a shell or to path.Match, and a name made with it is a
+// plain file name.
+func validPrefix(p string) bool {
+	if p == "" || p[0] == '.' || p[0] == '-' {
+		return false
+	}
+	for _, c := range p {
+		if !(c == '_' || c == '-' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func validTag(t string) bool {
@@ -285,6 +304,7 @@ func fileJobs(ws []*wrapper, profile genProfile, o Options) ([]fileJob, error) {
 	// rendered, so memory does not grow with the number of ops beyond the
 	// rendered files.
 	ss := newShapeSet()
+	ss.noUseCounts = profile.noUseCounts
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:
@@ -357,13 +377,16 @@ func newFile(pkg, tag string, negate bool) *jen.File {
 type genProfile struct {
 	plan    plan.Profile
 	runtime asserts.Profile
+	// noUseCounts: the plan is for a runtime without use counts (returns
+	// are snapshot with ResultIdent).
+	noUseCounts bool
 }
 
 func (g genProfile) String() string { return string(g.plan) }
 
 // newGenProfile returns the profile of plan p's wrappers.
 func newGenProfile(p *plan.Plan) genProfile {
-	return genProfile{plan: p.Profile, runtime: p.AssertsProfile()}
+	return genProfile{plan: p.Profile, runtime: p.AssertsProfile(), noUseCounts: p.NoUseCounts}
 }
 
 // runtimeProfiles names the asserts constant of each runtime profile.

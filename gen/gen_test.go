@@ -143,7 +143,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 		"c.Save(", "c.SaveOpt(", "asserts.SaveList(", "asserts.SaveOptList(", "c.After(", "asserts.AfterList(",
 		"c.Result(", "asserts.ResultList(",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
-		"c.NoMutation(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
+		"c.SameImplStorageVersion(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
 		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(",
 		"c.ImplUseCountEqFresh(", "asserts.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
 		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",

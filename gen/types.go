@@ -5,7 +5,10 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -53,13 +56,24 @@ func ParseGoType(s string) (GoType, error) {
 	} else {
 		t.Name = rest
 		if !isBuiltinType(t.Name) {
-			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, t.Name, t.Name)
+			return t, fmt.Errorf("invalid Go type %q: %s is not a builtin type; qualify it with its import path, e.g. example.com/rt.%s", s, visible(t.Name), visible(t.Name))
 		}
 	}
 	if !token.IsIdentifier(t.Name) || !token.IsExported(t.Name) && t.Path != "" {
-		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, t.Name)
+		return t, fmt.Errorf("invalid Go type %q: %s is not an exported identifier", s, visible(t.Name))
 	}
 	return t, nil
+}
+
+// visible returns s for a message: as it is when every character is
+// printable, escaped as in a Go string otherwise (a newline in a config
+// value must not split the message's line).
+func visible(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // isBuiltinType reports whether name is a predeclared Go type.
@@ -157,36 +171,82 @@ func (m TypeMap) Merge(over TypeMap) TypeMap {
 //     nillable types (nil stands for None);
 //   - T[] is []G;
 //   - a custom class without an entry is any.
+//
+// It takes time linear in the depth of t: only the levels of t no deeper
+// than the deepest key of m are spelled out to look them up (a type
+// nested 10,000 deep costs no more than 10,000 levels of work).
 func (m TypeMap) GoTypeOf(t *schema.Type) (GoType, error) {
-	if g, ok := m[typeKey(t)]; ok {
-		return g, nil
+	// chain holds t and the types it wraps, outermost first.
+	chain := []*schema.Type{t}
+	for u := t; u.Kind == schema.OptionalKind || u.Kind == schema.ListKind; u = u.Elem {
+		chain = append(chain, u.Elem)
 	}
-	switch t.Kind {
-	case schema.BaseKind:
-		if g, ok := m[t.Base.String()]; ok {
-			return g, nil
+	inner := len(chain) - 1
+	// The outermost level with an entry for its spelling gives the type; a
+	// level wrapped in more ? and [] than any key has none.
+	at := -1
+	var g GoType
+	for i := max(0, inner-m.maxKeyDepth()); i <= inner && at < 0; i++ {
+		if v, ok := m[typeKey(chain[i])]; ok {
+			g, at = v, i
 		}
-		return GoType{}, fmt.Errorf("no Go type for %s in the type map", t.Base)
-	case schema.ClassKind:
-		return GoType{Name: "any"}, nil
-	case schema.OptionalKind:
-		g, err := m.GoTypeOf(t.Elem)
-		if err != nil {
-			return g, err
-		}
-		if t.Elem.IsTensorLike() || g.Nillable() {
-			return g, nil
-		}
-		g.Prefix = "*" + g.Prefix
-		return g, nil
-	default: // ListKind
-		g, err := m.GoTypeOf(t.Elem)
-		if err != nil {
-			return g, err
-		}
-		g.Prefix = "[]" + g.Prefix
-		return g, nil
 	}
+	if at < 0 {
+		switch u := chain[inner]; u.Kind {
+		case schema.BaseKind:
+			v, ok := m[u.Base.String()]
+			if !ok {
+				return GoType{}, fmt.Errorf("no Go type for %s in the type map", u.Base)
+			}
+			g = v
+		case schema.ClassKind:
+			g = GoType{Name: "any"}
+		default:
+			return GoType{}, fmt.Errorf("no Go type for %s in the type map", u)
+		}
+		at = inner
+	}
+	// Wrap it in the levels above, innermost first: markers are collected
+	// outermost first and joined once.
+	tensorLike := chain[inner].IsTensorLike()
+	var markers []string
+	nillable := g.Nillable()
+	for i := at - 1; i >= 0; i-- {
+		switch chain[i].Kind {
+		case schema.OptionalKind:
+			if tensorLike || nillable {
+				continue
+			}
+			markers = append(markers, "*")
+		default: // ListKind
+			markers = append(markers, "[]")
+		}
+		nillable = true
+	}
+	if len(markers) > 0 {
+		slices.Reverse(markers)
+		g.Prefix = strings.Join(markers, "") + g.Prefix
+	}
+	return g, nil
+}
+
+// maxKeyDepth is the most ? and [] markers any key of m ends with.
+func (m TypeMap) maxKeyDepth() int {
+	most := 0
+	for k := range m {
+		n := 0
+		for {
+			if k2, ok := strings.CutSuffix(k, "?"); ok {
+				k, n = k2, n+1
+			} else if k2, ok := strings.CutSuffix(k, "[]"); ok {
+				k, n = k2, n+1
+			} else {
+				break
+			}
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // typeKey spells a type for the type map: like String, without list sizes.

@@ -17,6 +17,11 @@ type wrapper struct {
 	name    string // Go name, e.g. AddTensor
 	params  []param
 	results []GoType
+
+	// The same_content rows of single tensors, emitted together (see
+	// helper.block): before the kernel, after it, and how many.
+	contentPre, contentPost *helper
+	contentN                int
 }
 
 type param struct {

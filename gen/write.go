@@ -65,7 +65,10 @@ func WriteFiles(dir string, files []File) error {
 // Either all of it happens or, on an error or when ctx is done before the
 // commit point, none: the directory keeps its previous files and no
 // temporary file is left. A read-only file that would be replaced or
-// removed is an error, as is a file name that is not a plain name.
+// removed is an error, as is a file name that is not a plain name, or a
+// file in dir that is not a regular file. Writes into one directory are
+// serialised: while another Write holds dir, Write returns a
+// [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []File) error {
 	if dir == "" {
 		return errors.New("no output directory")
@@ -78,6 +81,14 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	unlock, err := lockDir(dir)
+	if errors.Is(err, ErrLocked) {
+		return &LockedError{Dir: dir}
+	}
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	stage := stagingDir(dir, prefix)
 	if err := recoverStaging(dir, stage); err != nil {
 		return err
@@ -102,6 +113,23 @@ func Write(ctx context.Context, dir, prefix string, files []File) error {
 	// Committed: from here on the new set wins.
 	return applyJournal(dir, stage)
 }
+
+// ErrLocked reports that another process is writing into the directory
+// (see [LockedError]).
+var ErrLocked = errors.New("another process is writing into the directory")
+
+// A LockedError is Write's error when another Write, in this process or
+// another, holds the directory: Write then changes nothing. Writes into
+// one directory are serialised by an advisory lock on the directory
+// (flock, on the systems that have it), taken before Write looks at the
+// directory's files and released when it returns or its process ends.
+type LockedError struct{ Dir string }
+
+func (e *LockedError) Error() string {
+	return e.Dir + ": another assertgen is writing into this directory; nothing was written"
+}
+
+func (e *LockedError) Unwrap() error { return ErrLocked }
 
 // testDelay slows each step of a Write down, so that tests can interrupt
 // one at a chosen point (ASSERTGEN_TEST_WRITE_DELAY=20ms). It is for tests
@@ -212,7 +240,7 @@ func checkWritable(dir string, files []File, obsolete []string) error {
 			return err
 		}
 		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s: not a regular file; remove it and run again", p)
+			return notRegular(p, fi.Mode())
 		}
 		if fi.Mode().Perm()&0o200 == 0 {
 			return fmt.Errorf("%s: read-only; make it writable (chmod u+w) or remove it, and run again", p)
@@ -255,14 +283,16 @@ func syncDir(dir string) error {
 	return err
 }
 
-// Stale lists the files whose copy in dir is missing or differs, and the
-// staging directory of an interrupted Write with this prefix.
+// Stale lists the files whose copy in dir is missing or differs. A copy
+// that is not a regular file (a symbolic link, a device, ...) is an error,
+// and no more of a copy is read than the size of the file it is compared
+// with.
 func Stale(dir string, files []File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.Name)
-		old, err := os.ReadFile(p)
-		if errors.Is(err, os.ErrNotExist) || err == nil && !bytes.Equal(old, f.Data) {
+		same, err := sameContent(p, f.Data)
+		if errors.Is(err, fs.ErrNotExist) || err == nil && !same {
 			stale = append(stale, p)
 			continue
 		}
@@ -273,19 +303,98 @@ func Stale(dir string, files []File) ([]string, error) {
 	return stale, nil
 }
 
-// Interrupted lists the staging directories of interrupted Writes in dir
-// (the next Write completes or removes them).
-func Interrupted(dir string) ([]string, error) {
-	m, err := filepath.Glob(filepath.Join(dir, stagingName+"*"))
-	sort.Strings(m)
-	return m, err
+// sameContent reports whether the regular file at path holds data.
+func sameContent(path string, data []byte) (bool, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	old, err := io.ReadAll(io.LimitReader(f, int64(len(data))+1))
+	return err == nil && bytes.Equal(old, data), err
 }
 
-// Obsolete lists files in dir that an earlier run generated (named
-// PREFIX_*.go and starting with the generated-code header) and that files
-// no longer contains, such as a part file when fewer parts are needed.
+// openRegular opens the file at path for reading if it is a regular file,
+// not a symbolic link to one: the files gen reads in its output directory
+// are ones it wrote, or the user's Go files. Anything else (a link to
+// /dev/zero, a FIFO, which would block the open) is an error that says
+// what to do.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi.Mode())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	// The file may have been replaced between Lstat and Open.
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = notRegular(path, fi.Mode())
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// notRegular is the error about a path in the output directory that is not
+// a regular file.
+func notRegular(path string, m fs.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s: %s, not a regular file; gen reads and writes only regular files in the output directory: remove it and run again", path, what)
+}
+
+// Interrupted lists the staging directories of interrupted Writes in dir
+// (the next Write completes or removes them). While a Write holds dir,
+// its staging directory is work in progress, not an interrupted one: none
+// is listed.
+func Interrupted(dir string) ([]string, error) {
+	m, err := filepath.Glob(filepath.Join(dir, stagingName+"*"))
+	if err != nil || len(m) == 0 {
+		return nil, err
+	}
+	unlock, err := lockDir(dir)
+	if errors.Is(err, ErrLocked) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	unlock()
+	sort.Strings(m)
+	return m, nil
+}
+
+// Obsolete lists files in dir that an earlier run with this prefix
+// generated and that files no longer contains, such as a part file when
+// fewer parts are needed. A file is of prefix P's set only if both prove
+// it: its name is one gen gives with P (P_K.go or P_K_N.go, K a file kind
+// gen writes: checked, direct, kernels, adapter or shapes; N a part number
+// from 2), and it starts with the generated-code header. The names are
+// unambiguous across prefixes, since no kind has an underscore: prefix ops
+// never claims ops_extra_checked.go, which prefix ops_extra wrote.
 func Obsolete(dir, prefix string, files []File) ([]string, error) {
-	matches, err := filepath.Glob(filepath.Join(dir, prefix+"_*.go"))
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -294,10 +403,15 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 		keep[f.Name] = true
 	}
 	var out []string
-	for _, m := range matches {
-		if keep[filepath.Base(m)] {
+	for _, e := range entries {
+		n := e.Name()
+		if keep[n] || !ownName(prefix, n) {
 			continue
 		}
+		if !e.Type().IsRegular() {
+			return nil, notRegular(filepath.Join(dir, n), e.Type())
+		}
+		m := filepath.Join(dir, n)
 		gen, err := isGenerated(m)
 		if err != nil {
 			return nil, err
@@ -309,10 +423,43 @@ func Obsolete(dir, prefix string, files []File) ([]string, error) {
 	return out, nil
 }
 
+// fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
+// checked and direct also part files PREFIX_KIND_N.go.
+var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes"}
+
+// ownName reports whether name is the name of a file gen writes with
+// prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
+func ownName(prefix, name string) bool {
+	rest, ok := strings.CutPrefix(name, prefix+"_")
+	if !ok || prefix == "" {
+		return false
+	}
+	rest, ok = strings.CutSuffix(rest, ".go")
+	if !ok {
+		return false
+	}
+	kind, part, hasPart := strings.Cut(rest, "_")
+	if !slices.Contains(fileKinds, kind) {
+		return false
+	}
+	if !hasPart {
+		return true
+	}
+	if part == "" || part[0] == '0' || part == "1" {
+		return false
+	}
+	for _, c := range part {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // isGenerated reports whether the file at path starts with assertgen's
 // generated-code header line.
 func isGenerated(path string) (bool, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return false, err
 	}
@@ -350,6 +497,9 @@ func Foreign(dir, pkg string) ([]string, error) {
 			continue
 		}
 		p := filepath.Join(dir, n)
+		if !e.Type().IsRegular() {
+			return nil, notRegular(p, e.Type())
+		}
 		gen, err := isGenerated(p)
 		if err != nil {
 			return nil, err
@@ -363,7 +513,22 @@ func Foreign(dir, pkg string) ([]string, error) {
 
 // isPackageDoc reports whether the Go file at path is only a package
 // clause naming pkg, with comments.
+// A file larger than maxDocSize is not read: it is no doc file.
 func isPackageDoc(path, pkg string) bool {
-	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments|parser.SkipObjectResolution)
-	return err == nil && f.Name.Name == pkg && len(f.Decls) == 0
+	f, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	src, err := io.ReadAll(io.LimitReader(f, maxDocSize+1))
+	f.Close()
+	if err != nil || len(src) > maxDocSize {
+		return false
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ParseComments|parser.SkipObjectResolution)
+	return err == nil && file.Name.Name == pkg && len(file.Decls) == 0
 }
+
+// maxDocSize bounds what Foreign reads of a Go file that is not
+// generated, to see whether it is a package doc file: 1 MiB, some hundred
+// times a long doc.go.
+const maxDocSize = 1 << 20

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,38 +28,38 @@ func dirNames(t *testing.T, dir string) []string {
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	head := "// " + Header + "\n"
-	old := []File{{"p_a.go", []byte(head + "old a")}, {"p_b.go", []byte(head + "old b")}}
+	old := []File{{"p_checked.go", []byte(head + "old a")}, {"p_checked_2.go", []byte(head + "old b")}}
 	if err := Write(context.Background(), dir, "p", old); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "p_notes.go"), []byte("// hand-written\n"), 0o644)
-	next := []File{{"p_a.go", []byte(head + "new a")}}
+	next := []File{{"p_checked.go", []byte(head + "new a")}}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if err := Write(ctx, dir, "p", next); err != context.Canceled {
 		t.Errorf("cancelled Write: %v", err)
 	}
-	if got := dirNames(t, dir); !slices.Equal(got, []string{"p_a.go", "p_b.go", "p_notes.go"}) {
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"p_checked.go", "p_checked_2.go", "p_notes.go"}) {
 		t.Errorf("after a cancelled Write: %v", got)
 	}
 
-	os.Chmod(filepath.Join(dir, "p_b.go"), 0o444)
+	os.Chmod(filepath.Join(dir, "p_checked_2.go"), 0o444)
 	if err := Write(context.Background(), dir, "p", next); err == nil {
 		t.Error("Write removed a read-only obsolete file")
 	}
-	os.Chmod(filepath.Join(dir, "p_b.go"), 0o644)
+	os.Chmod(filepath.Join(dir, "p_checked_2.go"), 0o644)
 
 	if err := Write(context.Background(), dir, "p", next); err != nil {
 		t.Fatal(err)
 	}
-	// p_b.go was generated and is not in the new set: removed; the
+	// p_checked_2.go was generated and is not in the new set: removed; the
 	// hand-written file stays.
-	if got := dirNames(t, dir); !slices.Equal(got, []string{"p_a.go", "p_notes.go"}) {
+	if got := dirNames(t, dir); !slices.Equal(got, []string{"p_checked.go", "p_notes.go"}) {
 		t.Errorf("after Write: %v", got)
 	}
-	if data, _ := os.ReadFile(filepath.Join(dir, "p_a.go")); string(data) != head+"new a" {
-		t.Errorf("p_a.go = %q", data)
+	if data, _ := os.ReadFile(filepath.Join(dir, "p_checked.go")); string(data) != head+"new a" {
+		t.Errorf("p_checked.go = %q", data)
 	}
 	if err := Write(context.Background(), dir, "p", []File{{"../x.go", nil}}); err == nil {
 		t.Error("Write accepted a path as a file name")
@@ -87,5 +88,71 @@ func TestForeign(t *testing.T) {
 	}
 	if got, err := Foreign(filepath.Join(dir, "missing"), "p"); err != nil || got != nil {
 		t.Errorf("Foreign of a missing directory = %v, %v", got, err)
+	}
+}
+
+// TestObsoleteOwnSet: issue 19 item 4. A Write with one prefix removes
+// only the files of its own set, proven by name and header: not the files
+// of a longer prefix it is a prefix of, nor files whose name gen never
+// gives.
+func TestObsoleteOwnSet(t *testing.T) {
+	dir := t.TempDir()
+	head := "// " + Header + "\n"
+	for _, n := range []string{
+		"ops_checked.go", "ops_checked_2.go", "ops_checked_3.go", "ops_direct_2.go", "ops_shapes.go", "ops_kernels.go", "ops_adapter.go",
+		"ops_extra_checked.go", "ops_extra_direct.go", "ops_extra_shapes.go", "ops_checked_02.go", "ops_checked_1.go", "ops_checked_x.go", "ops_notes.go",
+	} {
+		os.WriteFile(filepath.Join(dir, n), []byte(head), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "ops_direct.go"), []byte("// hand-written\n"), 0o644)
+	got, err := Obsolete(dir, "ops", []File{{Name: "ops_checked.go"}, {Name: "ops_shapes.go"}})
+	var names []string
+	for _, g := range got {
+		names = append(names, filepath.Base(g))
+	}
+	want := []string{"ops_adapter.go", "ops_checked_2.go", "ops_checked_3.go", "ops_direct_2.go", "ops_kernels.go"}
+	if err != nil || !slices.Equal(names, want) {
+		t.Errorf("Obsolete = %v, %v; want %v", names, err, want)
+	}
+	// Every name Generate gives is of its prefix's set.
+	for _, n := range []string{partName("p", "checked", 0), partName("p", "checked", 11), partName("p", "direct", 1), "p_kernels.go", "p_adapter.go", "p_shapes.go"} {
+		if !ownName("p", n) {
+			t.Errorf("ownName(p, %s) = false", n)
+		}
+	}
+}
+
+// TestWriteLocked: issue 19 item 5. While another Write holds the
+// directory, Write changes nothing and says why.
+func TestWriteLocked(t *testing.T) {
+	dir := t.TempDir()
+	unlock, err := lockDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if _, err := lockDir(dir); err != ErrLocked {
+		t.Skipf("no directory lock on this system: %v", err)
+	}
+	head := "// " + Header + "\n"
+	err = Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}})
+	var le *LockedError
+	if !errors.As(err, &le) || err.Error() != dir+": another assertgen is writing into this directory; nothing was written" {
+		t.Errorf("Write into a locked directory: %v", err)
+	}
+	if got := dirNames(t, dir); len(got) != 0 {
+		t.Errorf("Write into a locked directory wrote %v", got)
+	}
+	// A staging directory under a live writer is not an interrupted one.
+	os.Mkdir(stagingDir(dir, "p"), 0o755)
+	if got, err := Interrupted(dir); err != nil || len(got) != 0 {
+		t.Errorf("Interrupted while the directory is held = %v, %v; want none", got, err)
+	}
+	unlock()
+	if got, err := Interrupted(dir); err != nil || len(got) != 1 {
+		t.Errorf("Interrupted after the writer left = %v, %v; want the staging directory", got, err)
+	}
+	if err := Write(context.Background(), dir, "p", []File{{"p_checked.go", []byte(head)}}); err != nil {
+		t.Errorf("Write after the lock was released: %v", err)
 	}
 }

@@ -238,8 +238,13 @@ func kindWords(f *schema.Func, k schema.Kind) string {
 		return "writes " + written + "; torchgen looks only at the arguments after self, so it calls the op functional"
 	case k == schema.Functional:
 		return "returns new outputs, writes no argument"
+	case k == schema.Inplace && len(f.Returns) == 0:
+		// _foreach_add_.List: -> ()
+		return "writes self, returns nothing"
 	case k == schema.Inplace:
 		return "writes self and returns it"
+	case k == schema.Out && len(f.Returns) == 0:
+		return "writes its out= arguments, returns nothing"
 	case k == schema.Out:
 		return "writes its out= arguments and returns them"
 	case k == schema.Mutable:
@@ -353,6 +358,8 @@ func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 		return fmt.Sprintf("in a hermetic context, the storage of %s carries no binding made outside it, and the kernel binds none (checked before and after the call)", each(c.Arg))
 	case asserts.CheckFreshNoAlias:
 		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
+	case asserts.CheckFreshNotHeld:
+		return fmt.Sprintf("%s's storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted", ret())
 	}
 	return ""
 }

@@ -54,7 +54,10 @@ type Plan struct {
 	// Derivatives names the derivatives.yaml the pytorch profile used to
 	// decide which ops get a VariableType kernel ("" for none).
 	Derivatives string `json:"derivatives,omitempty"`
-	Ops         []*Op  `json:"ops"`
+	// NoUseCounts: planned for a runtime without use counts (see
+	// [Options]).
+	NoUseCounts bool  `json:"no_use_counts,omitempty"`
+	Ops         []*Op `json:"ops"`
 }
 
 // An Op is the plan for one operator.
@@ -66,10 +69,16 @@ type Op struct {
 	Generated bool        `json:"generated"`
 	Checks    []Check     `json:"checks"`
 	Skipped   []Skip      `json:"skipped"`
-	// Mutable lists the arguments the op writes (Tensor(a!)) when it checks
-	// no_mutation or same_content on others: the wrapper records their storages, so that
-	// at run time an argument that shares one (x.add_(x), add(a, b, out=a))
-	// is not blamed for the legal write (skip reason aliases_mutable_arg).
+	// Mutable lists the tensor arguments the op writes (Tensor(a!)): the
+	// wrapper records their storages before the kernel, so that at run time
+	// an argument that shares one (x.add_(x), add(a, b, out=a)) is not
+	// blamed for the legal write (skip reason aliases_mutable_arg), and
+	// declares them to checked calls on other goroutines until the call
+	// ends, whose rows on those storages are then inconclusive rather than
+	// blamed (skip reason concurrent_write; docs/asserts.md, "Concurrent
+	// calls"). Every op that writes a tensor lists it, metadata-only
+	// in-place ops (t_, transpose_) included: they move the version counter
+	// their views share.
 	Mutable []string `json:"mutable,omitempty"`
 
 	// Src is the schema op the plan is for.
@@ -145,6 +154,12 @@ type Options struct {
 	// every release's entries apply, with the newest release's rules. A
 	// release assertgen has no data for is an error.
 	PyTorchVersion string
+	// NoUseCounts says the runtime keeps no use counts (config
+	// use_counts: false): under the strict profile each fresh return gets
+	// a fresh_not_held row, the freshness check such a runtime can
+	// answer (its use-count rows stay, and are skipped at run time under
+	// no_use_counts).
+	NoUseCounts bool
 }
 
 // Build makes the plan of every op of s under profile p, with the
@@ -159,7 +174,7 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, Ops: make([]*Op, len(s.Ops))}
 	if b.deriv != nil {
 		pl.Derivatives = b.deriv.Path
 	}
@@ -181,13 +196,16 @@ type builder struct {
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
 	infos   []derivInfo // per op; nil without derivatives
+	// noUseCounts: fresh returns get fresh_not_held rows.
+	noUseCounts bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 }
 
 // newBuilder prepares the plan of s.
 func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
-	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives}
+	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives,
+		noUseCounts: opts.NoUseCounts}
 	if b.profile == "" {
 		b.profile = Strict
 	}
@@ -276,17 +294,11 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipNotArg()
 	out.Checks, out.Skipped = st.split()
-	out.Mutable = mutableArgs(o.Func, out.Checks)
+	out.Mutable = mutableArgs(o.Func)
 }
 
-// mutableArgs returns the tensor arguments f writes, if a no_mutation or
-// same_content check runs on some other argument (nil otherwise).
-func mutableArgs(f *schema.Func, checks []Check) []string {
-	if !slices.ContainsFunc(checks, func(c Check) bool {
-		return c.Name == asserts.CheckNoMutation || c.Name == asserts.CheckSameContent
-	}) {
-		return nil
-	}
+// mutableArgs returns the tensor arguments f writes (see Op.Mutable).
+func mutableArgs(f *schema.Func) []string {
 	var out []string
 	for _, a := range f.Args() {
 		if a.IsWrite() && a.Type.TensorForm() != schema.NotTensor {
@@ -678,6 +690,10 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
+			if b.noUseCounts {
+				// Freshness without use counts (see Options.NoUseCounts).
+				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
+			}
 			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
@@ -687,6 +703,12 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				ex.ret(ri, "fresh: the return has no alias annotation, so the kernel must allocate it")
 			}
 		}
+	}
+	if b.noUseCounts && slices.ContainsFunc(st.rows, func(r row) bool {
+		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckImplUseCountEqFresh ||
+			r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
+	}) {
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.ImplUseCheck.String() + " with its not_arg_handle rows, storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; fresh_not_held checks fresh returns instead")
 	}
 	if fresh >= 2 {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)

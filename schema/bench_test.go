@@ -27,6 +27,18 @@ func BenchmarkLoadYAML(b *testing.B) {
 	}
 }
 
+// BenchmarkParseYAMLNode measures ParseYAMLNode (yaml.v3's decoder, the
+// check for a second document, byte columns) on the newest embedded yaml;
+// BenchmarkYAMLNodeOnly is yaml.v3's Unmarshal alone, for comparison.
+func BenchmarkParseYAMLNode(b *testing.B) {
+	r := pytorch.Newest()
+	for b.Loop() {
+		if _, err := ParseYAMLNode(r.NativeFunctionsPath, r.NativeFunctions); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func BenchmarkYAMLNodeOnly(b *testing.B) {
 	src := pytorch.Newest().NativeFunctions
 	for b.Loop() {

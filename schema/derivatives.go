@@ -1,12 +1,12 @@
 package schema
 
 import (
-	"os"
 	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/assertgen/assertgen/internal/input"
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
@@ -49,7 +49,7 @@ type Formula struct {
 
 // LoadDerivatives reads a derivatives.yaml file.
 func LoadDerivatives(path string) (*Derivatives, error) {
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,10 @@
 //
 // The result is a [Schema] whose Ops are the classified operators. Bad
 // input gives an [ErrorList] of [Error] values, printed as
-// file:line:col: message, sorted, all of them; loading never panics.
+// file:line:col: message (1-based; the column counts bytes, as in Go's
+// tools), sorted, all of them; loading never panics. A YAML file holds
+// one document: a second one is an error where it starts. The parse is
+// single-threaded: the same bytes give the same result on every machine.
 //
 // docs/schema.md describes the grammar, the rules and how the package is
 // checked against torchgen.

@@ -11,21 +11,41 @@ import (
 // first non-blank character is '#' are skipped. A list carries no
 // dispatch, tag or autogen information: its ops are exactly its lines.
 // Its Version is the newest release's; [Load] sets the selected one.
+//
+// Lines end at "\n", "\r\n" or "\r", as in YAML; a UTF-8 BOM at the start
+// is skipped (columns on the first line still count its three bytes, as
+// Go's tools do). Invalid UTF-8 and the control characters YAML forbids
+// are errors at their position, the character printed escaped.
 func ParseList(path string, src []byte) (*Schema, error) {
 	var errs ErrorList
-	if p, bad := firstRune(path, src, invalidUTF8); bad {
+	if p, bad := firstRune(path, src, false, invalidUTF8); bad {
 		errs.Add(p, "invalid UTF-8 encoding")
+		return nil, errs.Err()
+	}
+	if p, bad := firstRune(path, src, false, controlChar); bad {
+		starts := lineStarts(src, false)
+		errs.Addf(p, "control character %s is not allowed", quoteChar(string(src[starts[p.Line-1]+p.Column-1:])))
 		return nil, errs.Err()
 	}
 	s := &Schema{Path: path, Format: FormatList, Version: NewestRelease().Version}
 	seen := map[string]int{}
-	for i, line := range bytes.Split(src, []byte("\n")) {
-		text := strings.TrimRight(string(line), " \t\r")
+	starts := lineStarts(src, false)
+	for i, start := range starts {
+		end := len(src)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		line := src[start:end]
+		skip := 0
+		if i == 0 && bytes.HasPrefix(line, []byte("\ufeff")) {
+			skip = 3
+		}
+		text := strings.TrimRight(string(line[skip:]), " \t\r\n")
 		trimmed := strings.TrimLeft(text, " \t")
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
-		col := len(text) - len(trimmed) + 1
+		col := skip + len(text) - len(trimmed) + 1
 		pos := Position{path, i + 1, col}
 		body := trimmed
 		if ns, rest, found := strings.Cut(trimmed, "::"); found && !strings.ContainsAny(ns, "( ") {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/assertgen/assertgen/internal/input"
 )
 
 // Load reads a schema file, choosing the reader from its extension: .yaml
@@ -17,7 +19,7 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
+	src, err := input.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +42,7 @@ func Load(path, tagsPath string, opts Options) (*Schema, error) {
 			}
 		}
 		if tagsPath != "" {
-			tsrc, err := os.ReadFile(tagsPath)
+			tsrc, err := input.ReadFile(tagsPath)
 			if err != nil {
 				return nil, err
 			}

@@ -2,7 +2,10 @@ package schema
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A SyntaxError is a problem at a byte offset of a schema string.
@@ -72,16 +75,21 @@ func (p *parser) found() string {
 	if n := identLen(rest); n > 0 {
 		return "'" + rest[:n] + "'"
 	}
-	r := rest[:1]
-	if rest[0] >= 0x80 {
-		for i := 1; i < len(rest) && i < 4; i++ {
-			if rest[i]&0xC0 != 0x80 {
-				break
-			}
-			r = rest[:i+1]
-		}
+	return quoteChar(rest)
+}
+
+// quoteChar quotes the first character of s for a message: 'x' when it
+// is printable, escaped as in Go otherwise ('\x00', '\r', '\ufeff'), so
+// that an invisible character is seen.
+func quoteChar(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && n <= 1:
+		return fmt.Sprintf("'\\x%02x'", s[0])
+	case unicode.IsPrint(r) && r != '\\' && r != '\'':
+		return "'" + string(r) + "'"
 	}
-	return "'" + r + "'"
+	return strconv.QuoteRune(r)
 }
 
 func (p *parser) expect(c byte) bool {

@@ -78,7 +78,8 @@ func ParseTags(path string, src []byte) ([]string, error) {
 }
 
 // valuePos returns the position of the byte at offset off of a scalar's
-// value, following the source through quotes, escapes and line folding.
+// value, following the source through quotes, escapes and line folding;
+// off counts bytes of the value, the column bytes of the source.
 func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
 	path, src := l.path, l.src
 	pos := NodePos(path, n)
@@ -96,47 +97,68 @@ func (l *yamlLoader) valuePos(n *yaml.Node, off int) Position {
 	case yaml.LiteralStyle, yaml.FoldedStyle:
 		return pos
 	}
-	line, col := n.Line, n.Column+(i-(lineStart+n.Column-1))
-	for k := 0; k < off && i < len(src); k++ {
+	line := n.Line
+	for k := 0; k < off && i < len(src); {
 		c := src[i]
-		switch {
-		case c == '\n':
-			// A fold: the newline and the next line's indentation stand for
-			// one space of the value.
-			i++
+		if b := breakLen(src, i, true); b > 0 {
+			// A fold: the line break and the next line's indentation
+			// stand for one space of the value.
+			i += b
 			line++
-			col = 1
+			lineStart = i
 			for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
 				i++
-				col++
 			}
+			k++
 			continue
-		case c == '\\' && n.Style == yaml.DoubleQuotedStyle:
-			i += 2
-			col += 2
+		}
+		switch {
+		case c == '\\' && n.Style == yaml.DoubleQuotedStyle && i+1 < len(src):
+			src, val := escapeLen(src[i+1:])
+			i += src
+			k += val
 			continue
 		case c == '\'' && n.Style == yaml.SingleQuotedStyle && i+1 < len(src) && src[i+1] == '\'':
 			i += 2
-			col += 2
+			k++
 			continue
 		}
 		_, w := utf8.DecodeRune(src[i:])
 		i += w
-		col += w
+		k += w
 	}
-	return Position{path, line, col}
+	return Position{path, line, i - lineStart + 1}
+}
+
+// escapeLen returns the length in the source and in the value of the
+// double-quoted escape whose letter starts esc ("n": 2 and 1; "u00e9": 6
+// and 2).
+func escapeLen(esc []byte) (src, val int) {
+	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[esc[0]]
+	if digits == 0 {
+		switch esc[0] {
+		case 'N', '_':
+			return 2, 2 // U+0085, U+00A0
+		case 'L', 'P':
+			return 2, 3 // U+2028, U+2029
+		}
+		return 2, 1
+	}
+	if len(esc) <= digits {
+		return 2, 1 // cut short: yaml.v3 has refused it
+	}
+	r, err := strconv.ParseUint(string(esc[1:1+digits]), 16, 32)
+	if err != nil || utf8.RuneLen(rune(r)) < 0 {
+		return 2, 1
+	}
+	return 2 + digits, utf8.RuneLen(rune(r))
 }
 
 // lineOffset returns the byte offset of a 1-based line, or -1. The line
 // index is built on first use: positions are only needed for errors.
 func (l *yamlLoader) lineOffset(line int) int {
 	if l.lines == nil {
-		l.lines = []int{0}
-		for i, c := range l.src {
-			if c == '\n' {
-				l.lines = append(l.lines, i+1)
-			}
-		}
+		l.lines = lineStarts(l.src, true)
 	}
 	if line < 1 || line > len(l.lines) {
 		return -1
@@ -185,7 +207,7 @@ func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := parseYAMLSeq(path, src)
+	root, err := ParseYAMLNode(path, src)
 	if err != nil {
 		return nil, err
 	}

@@ -164,6 +164,20 @@ func TestYAMLErrors(t *testing.T) {
 			[]string{`2:3: unknown key "variant"`}},
 		{"unknown type", "- func: foo(Tensor self, Int x) -> Tensor\n",
 			[]string{`1:26: unknown type "Int"`}},
+		// Issue 19 item 8: columns count bytes, through non-ASCII text,
+		// escapes, quotes and folded lines.
+		{"column after non-ASCII", "- func: foo(str x=\"ééé\") -> Tensr\n",
+			[]string{`1:32: unknown type "Tensr"`}},
+		{"column after escapes", `- func: "foo(str x=\"\u00e9\\\\\") -> Tensr"` + "\n",
+			[]string{`1:39: unknown type "Tensr"`}},
+		{"column after a quoted quote", "- func: 'foo(str x=''é'') -> Tensr'\n",
+			[]string{`1:31: unknown type "Tensr"`}},
+		{"column on a folded line", "- func: foo(str x=\"é\",\n    int y) -> Tensr\n",
+			[]string{`2:15: unknown type "Tensr"`}},
+		{"column on a folded line, CR line ends", "- func: foo(str x=\"é\",\r    int y) -> Tensr\r",
+			[]string{`2:15: unknown type "Tensr"`}},
+		{"invisible character escaped", "- func: abs(Tensor\ufeffself) -> Tensor\n",
+			[]string{`1:19: expected argument name, found '\ufeff'`}},
 		{"malformed alias annotation", "- func: foo_(Tensor(a!!) self) -> Tensor(a!)\n",
 			[]string{"1:23: malformed alias annotation"}},
 		{"malformed default", "- func: foo(Tensor self, int[2] x=[1,2) -> Tensor\n",
@@ -281,6 +295,46 @@ func TestParseList(t *testing.T) {
 	_, err = ParseList("l.txt", []byte("foo(Tensor self) -> Tensor\n\xff\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "l.txt:2:1: invalid UTF-8") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestParseListText: issue 19 item 9. A BOM is skipped (columns count
+// its bytes), lines end at "\r" alone too, and control characters are
+// refused, printed escaped, as are invisible characters in messages.
+func TestParseListText(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		ops  string // names of the ops, when it loads
+		want string // the error, when it does not
+	}{
+		{"\ufeffabs(Tensor self) -> Tensor\n", "abs@1:4", ""},
+		{"\ufeffabs(Tensr self) -> Tensor\n", "", `l.txt:1:8: unknown type "Tensr"`},
+		{"abs(Tensor self) -> Tensor\rneg(Tensor self) -> Tensor\r", "abs@1:1 neg@2:1", ""},
+		{"abs(Tensor self) -> Tensor\r\n\r\n  neg(Tensor self) -> Tensor", "abs@1:1 neg@3:3", ""},
+		{"abs(Tensor self) -> Tensor\rneg(Tensr self) -> Tensor\r", "", `l.txt:2:5: unknown type "Tensr"`},
+		{"abs(Tensor self) -> Ten\x00sor\n", "", `l.txt:1:24: control character '\x00' is not allowed`},
+		{"abs(Tensor self) -> Tensor\n\x1b[31mneg(Tensor self) -> Tensor\n", "", `l.txt:2:1: control character '\x1b' is not allowed`},
+		{"abs(Tensor self) -> Tensor\u2028\n", "", `l.txt:1:27: unexpected '\u2028' after the returns`},
+		{"abs(Tensor\ufeffself) -> Tensor\n", "", `l.txt:1:11: expected argument name, found '\ufeff'`},
+	} {
+		s, err := ParseList("l.txt", []byte(tc.src))
+		if tc.want != "" {
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("%q: got %v, want %s", tc.src, err, tc.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		var ops []string
+		for _, o := range s.Ops {
+			ops = append(ops, fmt.Sprintf("%s@%d:%d", o.Name, o.Pos.Line, o.Pos.Column))
+		}
+		if got := strings.Join(ops, " "); got != tc.ops {
+			t.Errorf("%q: ops %s, want %s", tc.src, got, tc.ops)
+		}
 	}
 }
 

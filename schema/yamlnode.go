@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,28 +12,101 @@ import (
 
 // ParseYAMLNode parses src, the text of the YAML file path, into the root
 // node of its document; the root is nil for a document without content.
-// Invalid UTF-8, characters YAML forbids and syntax errors come back as an
+// Invalid UTF-8, characters YAML forbids, syntax errors and a second
+// document (after a second "---", or content after "...") come back as an
 // [ErrorList] with one error at path:line:col. yaml.v3 reports a syntax
 // error's line but no column: the column is then that of the line's first
-// non-space character. Every YAML loader of assertgen reads its input with
-// it (native_functions.yaml, tags.yaml, derivatives.yaml, allowlists,
-// assertgen.yaml), so that one error is reported at one place by all.
+// non-space character. The nodes' columns are bytes, as every position
+// assertgen prints (yaml.v3 counts characters). Every YAML loader of
+// assertgen reads its input with it (native_functions.yaml, tags.yaml,
+// derivatives.yaml, allowlists, assertgen.yaml, backend yaml), so that one
+// error is reported at one place by all.
 func ParseYAMLNode(path string, src []byte) (*yaml.Node, error) {
 	var errs ErrorList
 	if !utf8.Valid(src) {
-		p, _ := firstRune(path, src, invalidUTF8)
+		p, _ := firstRune(path, src, true, invalidUTF8)
 		errs.Add(p, "invalid UTF-8 encoding")
 		return nil, errs
 	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	switch err := dec.Decode(&doc); {
+	case err == io.EOF:
+		return nil, nil // no document: empty, or only comments
+	case err != nil:
 		errs.Add(yamlErrorPos(path, src, err))
+		return nil, errs
+	}
+	// yaml.v3 reads the first document and leaves the rest unread: a
+	// second one would be dropped without a word, syntax errors and all.
+	// torchgen's loader refuses it; so do we, where it starts.
+	var next yaml.Node
+	if err := dec.Decode(&next); err != io.EOF {
+		pos, msg := secondDocument(path, src)
+		if !pos.IsValid() {
+			// No marker found by the scan: the parser's own position.
+			if err != nil {
+				pos, msg = yamlErrorPos(path, src, err)
+			} else {
+				pos = NodePos(path, &next)
+			}
+		}
+		errs.Add(pos, msg)
 		return nil, errs
 	}
 	if len(doc.Content) == 0 {
 		return nil, nil
 	}
+	fixPositions(doc.Content[0], src)
 	return doc.Content[0], nil
+}
+
+// secondDocument returns where the second document of src starts, and the
+// message for it: the second "---" marker (the first may open the first
+// document), or the first line after a "..." marker that is not blank, a
+// comment or another "...". A document marker is "---" or "..." in column
+// 0, alone or followed by a space or a tab: YAML allows it nowhere else
+// and gives it no other meaning, so a scan of the lines finds it. The
+// position is invalid when the scan finds none.
+func secondDocument(path string, src []byte) (Position, string) {
+	started, ended := false, false
+	starts := lineStarts(src, true)
+	for i, start := range starts {
+		end := len(src)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		for j := start; j < end; j++ {
+			if breakLen(src, j, true) > 0 {
+				end = j
+				break
+			}
+		}
+		line := src[start:end]
+		trimmed := bytes.TrimLeft(line, " \t")
+		switch {
+		case docMarker(line, "---"):
+			if started || ended {
+				return Position{path, i + 1, 1}, "a second YAML document starts here; the file must hold one document"
+			}
+			started = true
+		case docMarker(line, "..."):
+			ended = true
+		case len(trimmed) == 0 || trimmed[0] == '#':
+		case ended:
+			return Position{path, i + 1, len(line) - len(trimmed) + 1}, `content after the end of the document ("..."); the file must hold one document`
+		case line[0] != '%':
+			started = true // content of the first document
+		}
+	}
+	return Position{}, ""
+}
+
+// docMarker reports whether line is the document marker m ("---" or
+// "...").
+func docMarker(line []byte, m string) bool {
+	rest, ok := bytes.CutPrefix(line, []byte(m))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
 }
 
 // NodePos returns the position of n in the file path.
@@ -73,45 +147,36 @@ func yamlErrorPos(path string, src []byte, err error) (Position, string) {
 	}
 	if msg == yamlControlChars {
 		// A reader error, printed without a line.
-		if p, ok := firstRune(path, src, controlChar); ok {
+		if p, ok := firstRune(path, src, true, controlChar); ok {
 			return p, "yaml: " + msg
 		}
 	}
 	if yamlParserProblems[msg] {
 		line++
 	}
-	line = max(line, 1)
+	// A problem found at the end of the stream may be put on a line past
+	// the last one.
+	line = min(max(line, 1), len(lineStarts(src, true)))
+	if msg == "did not find expected <document start>" {
+		// What yaml.v3 means: the document's top-level value ended
+		// before this line, and a second document would need "---".
+		msg += " (this line does not continue the document's top-level value; a file holds one document)"
+	}
 	return Position{path, line, firstColumn(src, line)}, "yaml: " + msg
 }
 
 // firstColumn returns the column of the first byte of a line that is not
 // a space (YAML indents with spaces only).
 func firstColumn(src []byte, line int) int {
-	lines := bytes.SplitN(src, []byte("\n"), line+1)
-	if line-1 >= len(lines) {
+	starts := lineStarts(src, true)
+	if line < 1 || line > len(starts) {
 		return 1
 	}
-	l := lines[line-1]
-	return len(l) - len(bytes.TrimLeft(l, " ")) + 1
-}
-
-// firstRune returns the position of the first rune of src that bad
-// reports, and whether there is one.
-func firstRune(path string, src []byte, bad func(r rune, size int) bool) (Position, bool) {
-	line, col := 1, 1
-	for i := 0; i < len(src); {
-		r, n := utf8.DecodeRune(src[i:])
-		if bad(r, n) {
-			return Position{path, line, col}, true
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col += n
-		}
-		i += n
+	i := starts[line-1]
+	for i < len(src) && src[i] == ' ' {
+		i++
 	}
-	return Position{}, false
+	return i - starts[line-1] + 1
 }
 
 func invalidUTF8(r rune, size int) bool { return r == utf8.RuneError && size <= 1 }

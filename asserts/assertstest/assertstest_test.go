@@ -6,9 +6,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/asserts/assertstest"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 // A small runtime with switchable bugs, to show that the suite catches
@@ -332,4 +334,66 @@ func TestIncompleteRuntime(t *testing.T) {
 	if len(rec.errs) != 1 || !strings.Contains(rec.errs[0], "one of PushMode and PopMode") {
 		t.Errorf("errors %q", rec.errs)
 	}
+}
+
+// A runtime without use counts: reftensor behind a type that implements
+// only Identity, Contents and Anchored passes RunUncounted.
+type gcT rt.Tensor
+
+func (g *gcT) Ident() asserts.Ident { return (*rt.Tensor)(g).Ident() }
+func (g *gcT) ContentDigest() (uint64, bool) {
+	if g == nil {
+		return 0, false
+	}
+	return (*rt.Tensor)(g).ContentDigest()
+}
+func (g *gcT) StorageAnchor() unsafe.Pointer {
+	if g == nil || !(*rt.Tensor)(g).Defined() {
+		return nil
+	}
+	return unsafe.Pointer((*rt.Tensor)(g).Storage())
+}
+
+func TestRunUncounted(t *testing.T) {
+	g := func(x asserts.Identity) *rt.Tensor { return (*rt.Tensor)(x.(*gcT)) }
+	assertstest.RunUncounted(t, assertstest.Uncounted{
+		New:       func() asserts.Identity { return (*gcT)(rt.Zeros(2, 3)) },
+		Undefined: func() asserts.Identity { return (*gcT)(nil) },
+		View:      func(x asserts.Identity) asserts.Identity { return (*gcT)(g(x).Transpose(0, 1)) },
+		Copy:      func(x asserts.Identity) asserts.Identity { return (*gcT)(rt.Clone(g(x))) },
+		Write:     func(x asserts.Identity) { g(x).SetAt(7, 0, 0) },
+	})
+}
+
+// A runtime whose IDs are addresses fails "identities outlive addresses".
+func TestRunUncountedCatchesBrokenAdapters(t *testing.T) {
+	rec := &recorder{TB: t}
+	assertstest.CheckUncounted(rec, assertstest.Uncounted{
+		New:       func() asserts.Identity { return addrT{rt.Zeros(4)} },
+		Undefined: func() asserts.Identity { return addrT{} },
+		View:      func(x asserts.Identity) asserts.Identity { return addrT{x.(addrT).t.Alias()} },
+	})
+	found := false
+	for _, e := range rec.errs {
+		found = found || strings.HasPrefix(e, "identities outlive addresses: ")
+	}
+	if !found {
+		t.Errorf("address IDs not caught; errors: %v", rec.errs)
+	}
+}
+
+// addrT reports addresses as IDs (the mistake the contract warns of).
+type addrT struct{ t *rt.Tensor }
+
+func (a addrT) Ident() asserts.Ident {
+	if a.t == nil {
+		return asserts.Ident{}
+	}
+	return asserts.Ident{Impl: asserts.ID(uintptr(unsafe.Pointer(a.t.Impl()))), Storage: asserts.ID(uintptr(unsafe.Pointer(a.t.Storage())))}
+}
+func (a addrT) StorageAnchor() unsafe.Pointer {
+	if a.t == nil {
+		return nil
+	}
+	return unsafe.Pointer(a.t.Storage())
 }

@@ -44,60 +44,77 @@
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
 //	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
-//	                                    missing kernels, lint allowlists (-v: each missing
-//	                                    kernel, and the built-in allowlist entries that
-//	                                    select no op of the schema)
-//	assertgen plan [-json] [-o FILE]    print the plan: each op's checks and skipped checks
-//	                                    (-o: to FILE, written atomically)
+//	                                    missing kernels (with a function of a close name,
+//	                                    if any), lint allowlists (-v: each missing kernel)
+//	assertgen plan [-json] [-o FILE] [OP...]
+//	                                    print the plan: each op's checks and skipped checks,
+//	                                    of the ops named (an op, a pattern, or a name with
+//	                                    overloads for all of them, as explain takes it),
+//	                                    else of -ops or the config's ops: and backend:,
+//	                                    else of all ops
+//	                                    (-o: to FILE, written atomically; a device, a
+//	                                    FIFO or a symbolic link, such as /dev/stdout,
+//	                                    is written through)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
 //	assertgen version                   print the version
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
 // -config, and then apply its schema, tags, derivatives, profile, PyTorch
-// version and allowlists as gen and vet do (its other keys are checked, not
-// used). Every key has a flag of the same meaning, and flags win. plan and
-// explain take the eight flags from -config to -allowlist:
+// version and allowlists as gen and vet do, and plan its ops and backend
+// too (its other keys are checked, not used). Every key has a flag of the
+// same meaning and name, _ written - (build_tag:, -build-tag), and flags
+// win. plan and explain take the flags from -config to -allowlists, plan
+// also -ops:
 //
 //	-config FILE      the config file; default: assertgen.yaml in the working
 //	                  directory, if any (gen, vet); none (plan, explain)
 //	-schema FILE      native_functions.yaml (.yaml, .yml) or schema list (.txt);
 //	                  default: the yaml of the -pytorch-version release embedded
 //	                  in assertgen (PyTorch 2.14.1 unless told)
-//	-tags-yaml FILE   tags.yaml (config key: tags); default: the one next to
-//	                  the schema, if any
-//	-tags FILE        deprecated spelling of -tags-yaml: still works, and says
-//	                  so on stderr (-tag is the build tag)
+//	-tags-yaml FILE   tags.yaml (config key: tags_yaml); default: the one next
+//	                  to the schema, if any
 //	-derivatives FILE derivatives.yaml, for the pytorch profile; default: the
 //	                  release's embedded file with the embedded schema, none otherwise
 //	-profile P        strict (default) or pytorch
-//	-pytorch-version V  the PyTorch release (config key: pytorch_version): 1.13
-//	                  (1.13.1), 2.6 (2.6.0) or 2.14 (2.14.1); default: 2.14.
-//	                  It selects the
+//	-pytorch-version V  the PyTorch release: 1.13 (1.13.1), 2.6 (2.6.0) or
+//	                  2.14 (2.14.1); default: 2.14. It selects the
 //	                  torchgen rules the schema is read with (dispatch keys,
 //	                  tags syntax, view and autogen rules), the embedded files
 //	                  when no -schema is given, and the release's built-in
 //	                  allowlist entries. Another value is an error naming these.
-//	-allowlist FILE   an allowlist, merged over the built-in one (repeatable;
-//	                  config key: allowlists)
+//	-allowlists FILE  an allowlist, merged over the built-in one (repeatable)
 //	-package NAME     the generated package's name; default: the output directory's
-//	-out DIR          output directory (config key: output); default: the config
-//	                  file's directory, or the working directory without one
+//	-output DIR       output directory; default: the config file's directory,
+//	                  or the working directory without one
 //	-prefix P         file name prefix; default assertgen
 //	-mode M           function (default) or interface
-//	-tag T            build tag of the checked files (config key: build_tag); default debugasserts
+//	-build-tag T      build tag of the checked files; default debugasserts
+//	-use-counts B     false: the Tensor type keeps no use counts (config key: use_counts):
+//	                  returns are snapshot without them, fresh_not_held checks freshness
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
-//	-type T=GOTYPE    a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
+//	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
 //	-ops LIST         comma-separated op names or path.Match patterns (spaces
 //	                  around the commas are allowed); default: all ops, or all
 //	                  ops of the backend
 //
-// A value that a flag gives badly (-profile lenient, -type Scalar=x y) is a
-// usage error (exit 2); a bad value in the config file is an error at its
-// file:line:col (exit 1), with a suggestion when a close valid value exists:
+// Earlier spellings still work and say on stderr that they are deprecated:
+// -out (for -output), -tag (-build-tag), -allowlist (-allowlists),
+// -type (-types), -tags (-tags-yaml; -build-tag is the build tag), and the
+// config key tags: (tags_yaml:).
+//
+// A misspelt flag gets one line with the closest flag, not the whole list
+// (-h prints it):
+//
+//	assertgen plan: unknown flag -jsn; did you mean -json? (assertgen plan -h lists the flags)
+//
+// A value that a flag gives badly (-profile lenient, -types Scalar=x y,
+// -ops with an unknown op) is a usage error (exit 2); a bad value in the
+// config file is an error at its file:line:col (exit 1), with a suggestion
+// when a close valid value exists:
 //
 //	assertgen.yaml:3:10: profile: unknown profile "strct" (want strict or pytorch); did you mean "strict"?
 //	assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?
@@ -106,7 +123,9 @@
 //	assertgen.yaml:2:1: unknown key "kernel"; did you mean "kernels"?
 //
 // The ops list is checked against the schema: an entry that is neither an
-// op nor a pattern that matches one, and an entry listed twice, are errors.
+// op nor a pattern that matches one, and an entry listed twice, are errors;
+// so is an empty list (-ops "", ops: []): leave it out to select every op.
+// The first ten unknown names come with the closest names of the schema.
 //
 // Paths in the config file are relative to its directory; paths given as
 // flags are relative to the working directory.
@@ -115,7 +134,7 @@
 //
 // assertgen embeds the native_functions.yaml, tags.yaml and derivatives.yaml
 // of PyTorch 1.13.1, 2.6.0 and 2.14.1 and reproduces each release's
-// torchgen: `assertgen gen -mode interface -package pytorch -out DIR` wraps
+// torchgen: `assertgen gen -mode interface -package pytorch -output DIR` wraps
 // all 3,103 ops of 2.14.1, the newest and the default; with
 // -pytorch-version 2.6 (or pytorch_version: "2.6" in assertgen.yaml) the
 // 3,144 ops of 2.6.0, with 1.13 the 2,952 ops of 1.13.1. A yaml of your own
@@ -205,6 +224,22 @@
 // Device, Dimname → string. T[] is []T (int[2] too); T? is *T, except for
 // tensors, lists and other nil-able types, where nil stands for None. An
 // entry for an exact spelling ("int[]", "Tensor?[]", "Scalar?") wins.
+// gen's work is linear in how deep a type nests (Tensor[] nested 10,000
+// deep takes a tenth of a second).
+//
+// gen and vet check the type map before generating anything: each Go type
+// with an import path must exist in its package, loaded from the config's
+// directory as the generated package will be built (a misspelt name gets
+// the closest one), and Tensor's Go type must be able to hold nil. In
+// function mode, a type map without Tensor while the kernels take a
+// tensor type of their own is an error that names the entry to add, and
+// function mode without a kernels package is an error at mode: (or the
+// config's first line), or a usage error without a config:
+//
+//	assertgen.yaml:4:11: types: Tensor: no type Tensr in example.com/mt; did you mean "*example.com/mt.Tensor"?
+//	assertgen.yaml:4:11: types: Tensor: example.com/mt.Tensor cannot be nil, which stands for an absent Tensor?; did you mean "*example.com/mt.Tensor"?
+//	assertgen.yaml:1:1: the type map has no Tensor, so Tensor is asserts.Tensor, but kernel Neg (k.go:5:6) takes *example.com/mt.Tensor: add types: {Tensor: "*example.com/mt.Tensor"}
+//	assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface
 //
 // # Output
 //
@@ -219,10 +254,34 @@
 // gen completes or removes and gen -check reports. A read-only generated
 // file is an error, not silently replaced.
 //
+// gen removes only files of its own set: a file is removed as obsolete
+// when its name is one gen gives with the prefix (PREFIX_KIND.go or
+// PREFIX_KIND_N.go, KIND one of checked, direct, kernels, adapter, shapes)
+// and it starts with the generated-code header. So several prefixes can
+// share a directory: gen -prefix ops never touches ops_extra_checked.go.
+// A prefix is made of ASCII letters, digits, _, - and . (not first . or -).
+// gen reads and replaces only regular files in the output directory: a Go
+// file there that is a symbolic link, a FIFO or a device is an error
+// naming it (remove it and run again), and a Go file that is neither
+// generated nor 1 MiB or less is not read whole.
+//
+// Two gens (or plan -o) writing into one directory at once take turns: a
+// run that finds another writing there says so on stderr ("another
+// assertgen is writing into it; waiting for it to finish") and waits, so
+// the directory ends with the complete set of the run that wrote last.
+// The turn is an advisory lock (flock) on the directory itself, taken
+// only for the write, which the system releases when its holder exits.
+//
 // The checked file references asserts.Version1, and function mode assigns
 // each kernel to a variable of the expected function type, so stale
 // wrappers fail to build when the asserts API or a kernel's signature
 // changes.
+//
+// The generated package imports github.com/assertgen/assertgen/asserts, so
+// it builds inside a Go module that requires assertgen (yours, or this
+// repository's: the README's main command writes ./_pytorch in it). gen
+// adds a note on stderr when the output directory is in no module (no
+// go.mod there or above), where the package cannot build.
 //
 // The output directory belongs to the generated package: gen and gen
 // -check refuse one that holds any other Go file (exit 1, naming it), so
@@ -233,6 +292,34 @@
 //
 // At run time, ASSERTGEN_ASSERTS=off (or asserts.SetEnabled(false)) turns
 // checking off in a debug build without rebuilding.
+//
+// # Input files
+//
+// Every file assertgen reads as input (the schema, tags.yaml,
+// derivatives.yaml, assertgen.yaml, allowlists, a backend yaml) must be a
+// regular file, or a symbolic link to one, of at most 16 MiB (26 times
+// PyTorch 2.14.1's native_functions.yaml). A device, FIFO, socket or
+// directory, and a larger file, are refused before they are read:
+//
+//	/dev/zero: not a regular file (a character device)
+//	big.yaml: larger than the 16 MiB limit on input files
+//
+// A YAML file holds one document: a second one (a second "---" line) or
+// anything but comments after a "..." line is an error where it starts,
+// never ignored, in every YAML file assertgen reads:
+//
+//	assertgen.yaml:4:1: a second YAML document starts here; the file must hold one document
+//
+// In a schema list (.txt), lines end at "\n", "\r\n" or "\r" alone, as in
+// YAML; a UTF-8 byte order mark at the start is skipped; invalid UTF-8 and
+// the control characters YAML forbids are errors at their place, printed
+// escaped (ops.txt:3:24: control character '\x00' is not allowed), as is
+// any invisible character a message quotes ('\ufeff').
+//
+// Positions are file:line:col, both 1-based, and the column counts bytes,
+// as Go's tools do, in every kind of file: after "ééé" on a line it is 3
+// more than the count of characters; a tab is one byte; a byte order mark
+// counts on the first line.
 //
 // # Exit status
 //

@@ -29,6 +29,7 @@ type planInput struct {
 	schema, tags, derivatives, version string
 	profile                            plan.Profile
 	allowlists                         []string
+	noUseCounts                        bool // config use_counts: false
 }
 
 // load reads the schema (the release's embedded one by default) with the
@@ -58,7 +59,7 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 // derivatives.yaml file if one is given, and returns the plan options.
 func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
 	// The plan applies the lists of the release s was loaded with.
-	opts := plan.Options{Profile: in.profile}
+	opts := plan.Options{Profile: in.profile, NoUseCounts: in.noUseCounts}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err
@@ -93,20 +94,6 @@ func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
 		opts.Derivatives = d
 	}
 	return opts, nil
-}
-
-// unmatchedDefaults describes the built-in allowlist entries that select
-// no op of s, one line each, for vet to print as information.
-func unmatchedDefaults(s *schema.Schema) []string {
-	d, err := allowlist.Defaults()
-	if err != nil {
-		return []string{err.Error()}
-	}
-	var lines []string
-	for _, e := range allowlist.Unmatched(d, s) {
-		lines = append(lines, fmt.Sprintf("%s: %s: no op %s %q in %s (PyTorch's list names ops of several releases)", e.Pos, e.Category, e.Match, e.Op, s.Path))
-	}
-	return lines
 }
 
 // cmdExplain runs `assertgen explain OP [flags]`.

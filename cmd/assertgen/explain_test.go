@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/assertgen/assertgen/schema"
 )
 
 // TestExplainCLI runs explain and plan with allowlists end to end: exit
@@ -41,7 +39,7 @@ func TestExplainCLI(t *testing.T) {
 		{args: []string{"explain", "-profile", "pytorch", "-pytorch-version", "1.13", "add.Tensor"}, inStdout: []string{"VariableType kernel: yes", "pytorch-1.13.1/derivatives.yaml:212", "PyTorch 1.13 lists"}},
 		{args: []string{"explain", "add_.Tensor", "-profile", "pytorch"}, inStdout: []string{"the entry of its functional variant add.Tensor"}},
 		{args: []string{"explain", "add"}, inStdout: []string{"add.Tensor(", "add.out(", "add.Scalar("}},
-		{args: []string{"explain", "transpose.int", "-allowlist", good}, inStdout: []string{"fresh_or_alias", "our transpose copies (" + good + ":2)"}},
+		{args: []string{"explain", "transpose.int", "-allowlists", good}, inStdout: []string{"fresh_or_alias", "our transpose copies (" + good + ":2)"}},
 		{args: []string{"explain", "tranpose"}, code: 1, inErr: []string{`unknown op "tranpose"`, "did you mean transpose, transpose_?"}},
 		{args: []string{"explain"}, code: 2, inErr: []string{"missing OP"}},
 		{args: []string{"explain", "add", "extra"}, code: 2, inErr: []string{`unexpected argument "extra"`}},
@@ -65,10 +63,10 @@ func TestExplainCLI(t *testing.T) {
 			nf214 + `:332:28: dispatch key SparseMPS is not supported in native_functions.yaml by PyTorch 2.6.0 (valid in PyTorch 2.14.1: pass -pytorch-version 2.14)`,
 			"assertgen: 498 errors"}},
 		{args: []string{"plan", "-json", "-schema", nf214}, inStdout: []string{`"pytorch_version": "2.14"`, `"name":"narrow_copy"`}},
-		{args: []string{"plan", "-allowlist", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`}},
-		{args: []string{"plan", "-allowlist", dup, "-allowlist", dup}, code: 1, inErr: []string{dup + ":2:9: duplicate may_alias entry for transpose.int: same as the entry at " + dup + ":2:9"}},
-		{args: []string{"explain", "add", "-allowlist", noReason}, code: 1, inErr: []string{noReason + ":2:5: views: entry without reason"}},
-		{args: []string{"plan", "-allowlist", filepath.Join(dir, "missing.yaml")}, code: 1, inErr: []string{"no such file"}},
+		{args: []string{"plan", "-allowlists", typo}, code: 1, inErr: []string{typo + `:2:9: may_alias: unknown op "tranpose.int"; did you mean "transpose.int"?`}},
+		{args: []string{"plan", "-allowlists", dup, "-allowlists", dup}, code: 1, inErr: []string{dup + ":2:9: duplicate may_alias entry for transpose.int: same as the entry at " + dup + ":2:9"}},
+		{args: []string{"explain", "add", "-allowlists", noReason}, code: 1, inErr: []string{noReason + ":2:5: views: entry without reason"}},
+		{args: []string{"plan", "-allowlists", filepath.Join(dir, "missing.yaml")}, code: 1, inErr: []string{"no such file"}},
 		{args: []string{"plan", "-json", "-profile", "pytorch", "-schema", filepath.Join(small, "native_functions.yaml"), "-derivatives", filepath.Join(small, "derivatives.yaml")},
 			inStdout: []string{`"derivatives": "` + filepath.Join(small, "derivatives.yaml") + `"`, `"name":"myview_copy"`, `"pytorch_version": "2.14"`}},
 		{args: []string{"plan", "-profile", "pytorch", "-schema", filepath.Join(small, "native_functions.yaml"), "-derivatives", filepath.Join(small, "bad-derivatives.yaml")},
@@ -94,17 +92,5 @@ func TestExplainCLI(t *testing.T) {
 				t.Errorf("%s: stderr lacks %q:\n%s", name, s, errOut)
 			}
 		}
-	}
-}
-
-func TestUnmatchedDefaults(t *testing.T) {
-	s, err := schema.Embedded("1.13")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := unmatchedDefaults(s)
-	want := `defaults.yaml:43:11: skip_input_identity: no op cpp_name "_unsafe_masked_index" in pytorch-1.13.1/native_functions.yaml (PyTorch's list names ops of several releases)`
-	if len(lines) != 23 || lines[0] != want {
-		t.Errorf("%d lines, first:\n%s\nwant 23, first:\n%s", len(lines), lines[0], want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/gen"
@@ -26,7 +27,21 @@ type cliFlags struct {
 	types      stringList
 	allow      stringList
 	ops        string
-	deprecated []string // deprecated spellings used
+	useCounts  bool
+	deprecated []string // notes about deprecated spellings used
+}
+
+// deprecate registers the old spelling old of the flag now named name: it
+// still works, and says so on stderr. The flags are named as the config
+// keys, with - for _ (output:, -output); the old spellings came first.
+func (f *cliFlags) deprecate(fs *flag.FlagSet, old, name, what string, set func(string) error) {
+	fs.Func(old, "deprecated spelling of -"+name+" ("+what+")", func(s string) error {
+		note := fmt.Sprintf("assertgen %s: -%s is deprecated; use -%s", f.cmd, old, name)
+		if !slices.Contains(f.deprecated, note) {
+			f.deprecated = append(f.deprecated, note)
+		}
+		return set(s)
+	})
 }
 
 func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.Writer) {
@@ -38,26 +53,34 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.config, "config", "", configDefault)
 	fs.StringVar(&f.cfg.Schema, "schema", "", "schema `file`: native_functions.yaml (.yaml/.yml) or a schema list (.txt); default: the embedded yaml of the -pytorch-version release")
 	fs.StringVar(&f.cfg.Tags, "tags-yaml", "", "tags.yaml `file` (default: tags.yaml next to the schema, if any)")
-	fs.Func("tags", "deprecated spelling of -tags-yaml (a tags.yaml `file`; -tag is the build tag)", func(s string) error {
-		f.cfg.Tags = s
-		f.deprecated = append(f.deprecated, "tags")
-		return nil
-	})
+	f.deprecate(fs, "tags", "tags-yaml", "a tags.yaml `file`; -build-tag is the build tag", func(s string) error { f.cfg.Tags = s; return nil })
 	fs.StringVar(&f.cfg.Derivatives, "derivatives", "", "PyTorch's derivatives.yaml `file`, for the pytorch profile (default: the embedded one of the release with the embedded schema, none otherwise)")
 	fs.StringVar(&f.cfg.Profile, "profile", "", "check `profile`: strict (default) or pytorch")
 	fs.StringVar(&f.cfg.PyTorchVersion, "pytorch-version", "", versionUsage)
-	fs.Var(&f.allow, "allowlist", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	fs.Var(&f.allow, "allowlists", "allowlist `file`, merged over the built-in defaults (repeatable)")
+	f.deprecate(fs, "allowlist", "allowlists", "an allowlist `file`", f.allow.Set)
+	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; false for a runtime that implements only asserts.Identity (plans fresh_not_held on fresh returns)")
+	if cmd == "plan" {
+		f.opsFlag(fs)
+	}
 	if !full {
 		return
 	}
 	fs.StringVar(&f.cfg.Package, "package", "", "generated package `name` (default: the output directory's name)")
-	fs.StringVar(&f.cfg.Output, "out", "", "output `directory` (default: the config file's directory, or . without one)")
+	fs.StringVar(&f.cfg.Output, "output", "", "output `directory` (default: the config file's directory, or . without one)")
+	f.deprecate(fs, "out", "output", "the output `directory`", func(s string) error { f.cfg.Output = s; return nil })
 	fs.StringVar(&f.cfg.Prefix, "prefix", "", "output file name `prefix` (default: assertgen)")
 	fs.StringVar(&f.cfg.Mode, "mode", "", "`mode`: function (default) or interface")
-	fs.StringVar(&f.cfg.BuildTag, "tag", "", "build `tag` of the checked files (default: debugasserts)")
+	fs.StringVar(&f.cfg.BuildTag, "build-tag", "", "build `tag` of the checked files (default: debugasserts)")
+	f.deprecate(fs, "tag", "build-tag", "the build `tag`", func(s string) error { f.cfg.BuildTag = s; return nil })
 	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
-	fs.Var(&f.types, "type", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
+	fs.Var(&f.types, "types", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
+	f.deprecate(fs, "type", "types", "a type map entry `T=GOTYPE`", f.types.Set)
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
+	f.opsFlag(fs)
+}
+
+func (f *cliFlags) opsFlag(fs *flag.FlagSet) {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated op names or `patterns` (default: all, or all of the backend)")
 }
 
@@ -66,8 +89,8 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 // flags that were set and validates the result. A bad flag value is a
 // usage error; a bad value in the file an error at its position.
 func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
-	for _, d := range f.deprecated {
-		fmt.Fprintf(f.stderr, "assertgen %s: -%s is deprecated; use -%s-yaml\n", f.cmd, d, d)
+	for _, note := range f.deprecated {
+		fmt.Fprintln(f.stderr, note)
 	}
 	var c *gen.Config
 	path := f.config
@@ -82,6 +105,9 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 		c, err = gen.LoadConfig(path)
 		if err != nil && (c == nil || !errors.As(err, &errs)) {
 			return nil, err
+		}
+		for _, note := range c.Notes {
+			fmt.Fprintf(f.stderr, "assertgen: %v\n", note)
 		}
 	} else {
 		c = &gen.Config{Dir: "."}
@@ -110,21 +136,24 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.Profile, key = f.cfg.Profile, "profile"
 		case "pytorch-version":
 			c.PyTorchVersion, key = f.cfg.PyTorchVersion, "pytorch_version"
-		case "allowlist":
+		case "allowlist", "allowlists":
 			c.Allowlists, key = nil, "allowlists"
 			for _, a := range f.allow {
 				c.Allowlists = append(c.Allowlists, wd(a))
 			}
 		case "package":
 			c.Package, key = f.cfg.Package, "package"
-		case "out":
+		case "out", "output":
 			c.Output, key = wd(f.cfg.Output), "output"
 		case "prefix":
 			c.Prefix, key = f.cfg.Prefix, "prefix"
 		case "mode":
 			c.Mode, key = f.cfg.Mode, "mode"
-		case "tag":
+		case "tag", "build-tag":
 			c.BuildTag, key = f.cfg.BuildTag, "build_tag"
+		case "use-counts":
+			v := f.useCounts
+			c.UseCounts, key = &v, "use_counts"
 		case "kernels":
 			k := f.cfg.Kernels
 			if strings.HasPrefix(k, ".") {
@@ -133,7 +162,7 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 			c.Kernels, key = k, "kernels"
 		case "backend":
 			c.Backend, key = wd(f.cfg.Backend), "backend"
-		case "type":
+		case "type", "types":
 			// Entries add to the file's map; each is named by the flag.
 			if c.Types == nil {
 				c.Types = map[string]string{}
@@ -142,8 +171,8 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 				k, v, _ := strings.Cut(kv, "=")
 				k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 				c.Types[k] = v
-				c.SetByFlag("types."+k, "-type")
-				c.SetByFlag("types."+k+"=", "-type")
+				c.SetByFlag("types."+k, "-"+fl.Name)
+				c.SetByFlag("types."+k+"=", "-"+fl.Name)
 			}
 		case "ops":
 			c.Ops, key = nil, "ops"
@@ -164,6 +193,20 @@ func (f *cliFlags) load(fs *flag.FlagSet) (*gen.Config, error) {
 		return nil, err
 	}
 	return c, c.CheckFiles()
+}
+
+// route reports an error of the checks after load as load does: errors
+// about flags are usage errors, printed here; others are returned.
+func (f *cliFlags) route(err error) error {
+	var el schema.ErrorList
+	var e *schema.Error
+	switch {
+	case errors.As(err, &el):
+		return f.split(el)
+	case errors.As(err, &e):
+		return f.split(schema.ErrorList{e})
+	}
+	return err
 }
 
 // split reports errs: errors about flags (their position is the flag's

@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -20,7 +24,7 @@ var errFindings = errors.New("findings")
 // planInputOf returns what the plan of c is built from.
 func planInputOf(c *gen.Config) planInput {
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
-		version: c.PyTorchVersion, profile: plan.Strict}
+		version: c.PyTorchVersion, profile: plan.Strict, noUseCounts: c.UseCounts != nil && !*c.UseCounts}
 	if c.Profile != "" {
 		in.profile = plan.Profile(c.Profile) // Validate checked it
 	}
@@ -69,9 +73,6 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 		}
 		o.Package = packageNameFor(filepath.Base(abs))
 	}
-	if o.Mode == gen.FunctionMode && c.Kernels == "" {
-		return nil, nil, o, nil, fmt.Errorf("function mode needs the kernels package (kernels: in the config, or -kernels)")
-	}
 	if c.Kernels != "" {
 		// Function mode wraps the kernels; interface mode writes an
 		// adapter (Functions) that implements Kernels with them.
@@ -79,7 +80,110 @@ func setupWhere(c *gen.Config) (*schema.Schema, *plan.Plan, gen.Options, map[str
 			return nil, nil, o, nil, c.Errorf("kernels", "%v", err)
 		}
 	}
+	if err := checkTypeMap(c, o.Kernels); err != nil {
+		return nil, nil, o, nil, err
+	}
+	if o.Kernels != nil {
+		if err := checkTensorType(c, p, o.Kernels); err != nil {
+			return nil, nil, o, nil, err
+		}
+	}
 	return s, p, o, where, nil
+}
+
+// checkKernelsGiven refuses function mode without a kernels package,
+// before any work: at the config's mode: (or its first line), or as a
+// usage error when no config says anything (as when vet runs where there
+// is no assertgen.yaml).
+func checkKernelsGiven(c *gen.Config, f *cliFlags) error {
+	if c.Kernels != "" || c.Mode == string(gen.InterfaceMode) {
+		return nil
+	}
+	const fix = "kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface"
+	at, fromFile := c.Pos["mode"], c.Path != ""
+	switch {
+	case at.IsValid():
+		return c.Errorf("mode", "function mode needs the kernels package: add %s", fix)
+	case fromFile && !strings.HasPrefix(at.Filename, "-"):
+		return &schema.Error{Pos: schema.Position{Filename: c.Path, Line: 1, Column: 1},
+			Msg: "function mode (the default) needs the kernels package: add " + fix}
+	}
+	where := "no assertgen.yaml in the working directory, and no -config"
+	if fromFile {
+		where = c.Path + " names no kernels package"
+	}
+	fmt.Fprintf(f.stderr, "assertgen %s: %s: function mode (the default) needs the kernels package: pass -kernels ./dir (or an import path) or -mode interface, or write an assertgen.yaml (go doc github.com/assertgen/assertgen/cmd/assertgen shows one)\n", f.cmd, where)
+	return errUsage
+}
+
+// checkTypeMap checks the config's type map against the Go packages it
+// names, before any code is generated: each Go type must exist where the
+// generated package is built (the config's directory; the packages the
+// kernels package k imports are known already), and Tensor's must be able
+// to hold nil. Each problem is an error at the value's position.
+func checkTypeMap(c *gen.Config, k *gen.KernelSet) error {
+	var errs schema.ErrorList
+	keys := slices.Sorted(maps.Keys(c.Types))
+	var ts []gen.GoType
+	for _, k := range keys {
+		t, err := gen.ParseGoType(c.Types[k])
+		if err != nil {
+			continue // Validate reported it
+		}
+		ts = append(ts, t)
+		if k == "Tensor" && !t.Nillable() {
+			ptr := t
+			ptr.Prefix = "*" + ptr.Prefix
+			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
+		}
+	}
+	problems, err := gen.CheckTypes(c.Dir, ts, k)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		t, err := gen.ParseGoType(c.Types[k])
+		if msg := problems[t]; err == nil && msg != "" {
+			errs = append(errs, c.Errorf("types."+k+"=", "%s: %s", k, msg))
+		}
+	}
+	return errs.Err()
+}
+
+// checkTensorType reports a type map that leaves Tensor out, so that it is
+// asserts.Tensor, while the kernels take a tensor type of their own: every
+// kernel would otherwise have "the wrong signature", with no word of the
+// config. The kernel of the first op whose first argument is a Tensor
+// tells the type.
+func checkTensorType(c *gen.Config, p *plan.Plan, k *gen.KernelSet) error {
+	if _, ok := c.Types["Tensor"]; ok {
+		return nil
+	}
+	def := gen.AssertsPath + ".Tensor"
+	for _, op := range p.Ops {
+		args := op.Src.Func.Args()
+		if len(args) == 0 || !args[0].Type.Is(schema.Tensor) {
+			continue
+		}
+		kernel := k.Funcs[gen.GoName(op.Src.Func.Name)]
+		if kernel == nil {
+			continue
+		}
+		_, params, _ := strings.Cut(kernel.Signature, "(")
+		first, _, _ := strings.Cut(params, ",")
+		first, _, _ = strings.Cut(first, ")")
+		fields := strings.Fields(first)
+		if len(fields) != 2 || fields[1] == def {
+			return nil
+		}
+		at := c.At("types")
+		if !at.IsValid() && c.Path != "" && !strings.HasPrefix(at.Filename, "-") {
+			at = schema.Position{Filename: c.Path, Line: 1, Column: 1}
+		}
+		return &schema.Error{Pos: at, Msg: fmt.Sprintf("the type map has no Tensor, so Tensor is asserts.Tensor, but kernel %s (%s) takes %s: add types: {Tensor: %q}",
+			kernel.Name, kernel.Pos, fields[1], fields[1])}
+	}
+	return nil
 }
 
 // selectOps checks the ops list against s and returns the op patterns for
@@ -146,9 +250,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkKernelsGiven(c, &gf); err != nil {
+		return err
+	}
 	_, p, o, err := setup(c)
 	if err != nil {
-		return err
+		return gf.route(err)
 	}
 	dir := outputDir(c)
 	if err := checkOutputDir(dir, o.Package); err != nil {
@@ -187,7 +294,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	err = g.write(dir, func(ctx context.Context) error {
-		return gen.Write(ctx, dir, res.Prefix, res.Files)
+		return writeWaiting(ctx, stderr, dir, res.Prefix, res.Files)
 	})
 	if err != nil {
 		return err
@@ -197,7 +304,52 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet lists them)", len(res.Missing))
 	}
 	fmt.Fprintln(stderr)
+	if !inModule(dir) {
+		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", dir, gen.AssertsPath[:strings.LastIndexByte(gen.AssertsPath, '/')])
+	}
 	return nil
+}
+
+// inModule reports whether dir is inside a Go module: a go.mod in it or
+// in a directory above.
+func inModule(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return true // say nothing
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(abs, "go.mod")); err == nil {
+			return true
+		}
+		up := filepath.Dir(abs)
+		if up == abs {
+			return false
+		}
+		abs = up
+	}
+}
+
+// writeWaiting is gen.Write that, while another assertgen writes into
+// dir, says so once and waits for it (until ctx is done): two gens into
+// one directory take their turns, and the directory holds the complete
+// set of the one that wrote last.
+func writeWaiting(ctx context.Context, stderr io.Writer, dir, prefix string, files []gen.File) error {
+	told := false
+	for {
+		err := gen.Write(ctx, dir, prefix, files)
+		if !errors.Is(err, gen.ErrLocked) {
+			return err
+		}
+		if !told {
+			fmt.Fprintf(stderr, "assertgen: %s: another assertgen is writing into it; waiting for it to finish\n", dir)
+			told = true
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // checkOutputDir refuses an output directory that holds Go files assertgen
@@ -212,14 +364,14 @@ func checkOutputDir(dir, pkg string) error {
 	if len(foreign) > 1 {
 		more = fmt.Sprintf(" (and %d more)", len(foreign)-1)
 	}
-	return fmt.Errorf("%s%s: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -out (or output: in assertgen.yaml)", foreign[0], more)
+	return fmt.Errorf("%s%s: not generated by assertgen; the output directory must hold only assertgen's files, tests and a package doc file: choose another -output (or output: in assertgen.yaml)", foreign[0], more)
 }
 
 func cmdVet(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("vet", stderr)
 	var g cliFlags
 	g.register(fs, "vet", true, stderr)
-	verbose := fs.Bool("v", false, "list every op without a kernel, and the built-in allowlist entries that select no op")
+	verbose := fs.Bool("v", false, "list every op without a kernel")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -227,9 +379,12 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, p, o, where, err := setupWhere(c)
-	if err != nil {
+	if err := checkKernelsGiven(c, &g); err != nil {
 		return err
+	}
+	_, p, o, where, err := setupWhere(c)
+	if err != nil {
+		return g.route(err)
 	}
 	n := 0
 	if o.Mode == gen.FunctionMode {
@@ -244,6 +399,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 		// Missing kernels are findings when the config names the ops it
 		// wants; with every op selected they are information.
 		explicit := len(c.Ops) > 0 || c.Backend != ""
+		unused := unusedKernels(p, o.Kernels)
 		for _, m := range missing {
 			switch {
 			case explicit:
@@ -251,10 +407,10 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				if !ok {
 					at = c.At("ops")
 				}
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s\n", at, m, goNameOf(m), o.Kernels.Path)
+				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s%s\n", at, m, goNameOf(m), o.Kernels.Path, nearKernel(goNameOf(m), unused))
 				n++
 			case *verbose:
-				fmt.Fprintf(stdout, "info: %s: no kernel %s\n", m, goNameOf(m))
+				fmt.Fprintf(stdout, "info: %s: no kernel %s%s\n", m, goNameOf(m), nearKernel(goNameOf(m), unused))
 			}
 		}
 		if !explicit && len(missing) > 0 {
@@ -262,19 +418,53 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 				len(missing), len(p.Ops), o.Kernels.Path)
 		}
 	}
-	// Built-in allowlist entries that select no op are information about
-	// a file the user does not edit (PyTorch's lists name ops of several
-	// releases): shown with -v only. Problems in the user's allowlists
-	// already failed the plan.
-	if *verbose {
-		for _, line := range unmatchedDefaults(s) {
-			fmt.Fprintln(stdout, "info:", line)
-		}
-	}
+	// Built-in allowlist entries that select no op of the schema are not
+	// reported: PyTorch's lists name ops of several releases, in a file the
+	// user never wrote nor edits. Problems in the user's allowlists already
+	// failed the plan.
 	if n > 0 {
 		return errFindings
 	}
 	return nil
+}
+
+// unusedKernels returns the sorted names of the functions of k that are
+// the kernel of no op of p: the candidates for a misspelt kernel.
+func unusedKernels(p *plan.Plan, k *gen.KernelSet) []string {
+	used := map[string]bool{}
+	for _, op := range p.Ops {
+		used[gen.GoName(op.Src.Func.Name)] = true
+	}
+	var out []string
+	for name := range k.Funcs {
+		if !used[name] {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nearKernel returns "; did you mean F? ..." for the unused function F
+// closest to the kernel name want (the same letters in another case
+// first), or "".
+func nearKernel(want string, unused []string) string {
+	best := ""
+	for _, f := range unused {
+		if strings.EqualFold(f, want) {
+			best = f
+			break
+		}
+	}
+	if best == "" {
+		if near := allowlist.Near(want, unused); len(near) > 0 {
+			best = near[0]
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %s? (a kernel is named by gen.GoName's rule: %s)", best, want)
 }
 
 // goNameOf returns the Go name of an op name ("add.Tensor" -> AddTensor).

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
@@ -132,15 +133,40 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 }
 
 // parseFlags parses a command's flags: -h prints its flags and is no
-// error (exit 0, as help), any other problem is a usage error.
+// error (exit 0, as help), any other problem is a usage error, told in one
+// line with the closest flag name for a misspelt one (not the whole
+// usage, which -h prints).
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return flag.ErrHelp
+	out, usage := fs.Output(), fs.Usage
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	fs.Usage = usage
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		if usage != nil {
+			usage()
+		} else {
+			fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
+			fs.PrintDefaults()
 		}
-		return errUsage
+		return flag.ErrHelp
 	}
-	return nil
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		name = strings.TrimPrefix(name, "-")
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		msg = "unknown flag -" + name
+		if near := allowlist.Near(name, names); len(near) > 0 {
+			msg += "; did you mean -" + near[0] + "?"
+		}
+	}
+	fmt.Fprintf(out, "%s: %s (%s -h lists the flags)\n", fs.Name(), msg, fs.Name())
+	return errUsage
 }
 
 // parseFlagsNoArgs is parseFlags for a command that takes no arguments.
@@ -155,6 +181,59 @@ func parseFlagsNoArgs(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseFlagsAndNames parses flags and the names between and after them,
+// in any order (plan add.Tensor -json, plan -json add.Tensor).
+func parseFlagsAndNames(fs *flag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	for {
+		for len(args) > 0 && (args[0] == "-" || !strings.HasPrefix(args[0], "-")) {
+			names, args = append(names, args[0]), args[1:]
+		}
+		if len(args) == 0 {
+			return names, nil
+		}
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		if args = fs.Args(); len(args) == 0 {
+			return names, nil
+		}
+	}
+}
+
+// namePatterns returns the op patterns that the names given to plan
+// stand for: an op, a pattern, or a name with overloads for all of them
+// (as explain takes it). A name that selects no op is an error with the
+// closest names of s.
+func namePatterns(s *schema.Schema, names []string) ([]string, error) {
+	known := make(map[string]bool, len(s.Ops))
+	bases := map[string]bool{}
+	for _, o := range s.Ops {
+		known[o.Name] = true
+		bases[o.Func.Name.Name.String()] = true
+	}
+	var out []string
+	var errs []string
+	for _, n := range names {
+		switch {
+		case known[n]:
+			out = append(out, n)
+		case bases[n] && !strings.ContainsAny(n, `*?[\`):
+			out = append(out, n+".*")
+		default:
+			if msg := gen.UnknownOp(s, known, n); msg != "" {
+				errs = append(errs, msg)
+				continue
+			}
+			out = append(out, n)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	return out, nil
+}
+
 // stringList is a repeatable string flag.
 type stringList []string
 
@@ -167,7 +246,8 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	pf.register(fs, "plan", false, stderr)
 	asJSON := fs.Bool("json", false, "print the plan as JSON")
 	out := fs.String("o", "", "write to `file` (atomically) instead of standard output")
-	if err := parseFlagsNoArgs(fs, args); err != nil {
+	names, err := parseFlagsAndNames(fs, args)
+	if err != nil {
 		return err
 	}
 	c, err := pf.load(fs)
@@ -179,8 +259,22 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The ops of the plan: those the names select, else those the config's
+	// ops: and backend: (or -ops) select, else all.
+	patterns, _, err := selectOps(c, s)
+	if err != nil {
+		return pf.route(err)
+	}
+	if len(names) > 0 {
+		if patterns, err = namePatterns(s, names); err != nil {
+			return err
+		}
+	}
 	p, err := plan.BuildWith(s, opts)
 	if err != nil {
+		return err
+	}
+	if p.Ops, err = gen.Select(p, patterns); err != nil {
 		return err
 	}
 	write := func(w io.Writer) error {
@@ -196,6 +290,15 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	if fi, err := os.Lstat(*out); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			fmt.Fprintf(stderr, "assertgen plan: -o %s: a directory; name a file\n", *out)
+			return errUsage
+		}
+		// A device, a FIFO or a symbolic link (/dev/stdout is one): write
+		// through it, as a shell's > does; there is no file to replace.
+		return writeThrough(*out, write)
+	}
 	g := catchSignals(stderr)
 	defer g.stop()
 	var buf bytes.Buffer
@@ -204,8 +307,25 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	}
 	dir := filepath.Dir(*out)
 	return g.write(dir, func(ctx context.Context) error {
-		return gen.Write(ctx, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
+		return writeWaiting(ctx, stderr, dir, "", []gen.File{{Name: filepath.Base(*out), Data: buf.Bytes()}})
 	})
+}
+
+// writeThrough opens path, which is not a regular file, and writes to it.
+func writeThrough(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func writePlanText(w io.Writer, p *plan.Plan) error {

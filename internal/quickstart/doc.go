@@ -1,5 +1,7 @@
-// Package quickstart holds the end-to-end test of docs/guide.md's first
-// section: it follows the section as written, in a new module outside the
-// repository, from `go mod init` to the checked tests, and then shows that
-// a broken kernel fails them. The package has no code of its own.
+// Package quickstart holds the end-to-end tests of docs/guide.md's
+// walk-throughs: the first section ("Start in your own module") and the
+// garbage-collected runtime's ("A garbage-collected runtime: no use
+// counts"). Each follows its section as written, in a new module outside
+// the repository, from `go mod init` to the checked tests, and then shows
+// that a broken kernel fails them. The package has no code of its own.
 package quickstart

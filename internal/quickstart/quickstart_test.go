@@ -17,10 +17,11 @@ type step struct {
 	body string
 }
 
-// steps returns the quick-start steps of the guide: each
-// "<!-- quickstart: file PATH -->" or "<!-- quickstart: run -->" marker
-// and the fenced block after it.
-func steps(t *testing.T, guide string) []step {
+// steps returns the steps of one walk-through of the guide: each
+// "<!-- MARKER: file PATH -->" or "<!-- MARKER: run -->" marker and the
+// fenced block after it (MARKER is quickstart, or gcstart for the
+// garbage-collected runtime's section).
+func steps(t *testing.T, guide, marker string) []step {
 	t.Helper()
 	f, err := os.Open(guide)
 	if err != nil {
@@ -47,14 +48,14 @@ func steps(t *testing.T, guide string) []step {
 			inBlock = true
 			body.Reset()
 		case cur != nil && strings.TrimSpace(line) != "":
-			t.Fatalf("%s:%d: quickstart marker of line %d is not followed by a code block", guide, n, cur.line)
-		case strings.HasPrefix(line, "<!-- quickstart:"):
-			arg := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "<!-- quickstart:"), "-->"))
+			t.Fatalf("%s:%d: %s marker of line %d is not followed by a code block", guide, n, marker, cur.line)
+		case strings.HasPrefix(line, "<!-- "+marker+":"):
+			arg := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "<!-- "+marker+":"), "-->"))
 			cur = &step{line: n}
 			if name, ok := strings.CutPrefix(arg, "file "); ok {
 				cur.file = name
 			} else if arg != "run" {
-				t.Fatalf("%s:%d: unknown quickstart marker %q", guide, n, arg)
+				t.Fatalf("%s:%d: unknown %s marker %q", guide, n, marker, arg)
 			}
 		}
 	}
@@ -62,7 +63,7 @@ func steps(t *testing.T, guide string) []step {
 		t.Fatal(err)
 	}
 	if cur != nil {
-		t.Fatalf("%s:%d: unterminated quickstart step", guide, cur.line)
+		t.Fatalf("%s:%d: unterminated %s step", guide, cur.line, marker)
 	}
 	return out
 }
@@ -80,7 +81,7 @@ func TestGuideQuickStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	guide := filepath.Join(repo, "docs", "guide.md")
-	ss := steps(t, guide)
+	ss := steps(t, guide, "quickstart")
 	if len(ss) < 4 {
 		t.Fatalf("%s: %d quickstart steps, want the whole section", guide, len(ss))
 	}

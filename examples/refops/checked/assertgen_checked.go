@@ -28,6 +28,7 @@ func SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
 	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
 }
@@ -65,6 +66,7 @@ func Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -84,6 +86,7 @@ func AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -122,6 +125,7 @@ func AsStrided_(self *reftensor.Tensor, size []int64, stride []int64, storage_of
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -163,6 +167,7 @@ func CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.Tensor) *reft
 		l0 asserts.SavedList
 	)
 	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
@@ -239,6 +244,7 @@ func Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_blocking bool) *re
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
 	return r0
@@ -259,6 +265,7 @@ func XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
@@ -278,6 +285,7 @@ func XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor, indices *re
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
@@ -334,6 +342,7 @@ func Resize_(self *reftensor.Tensor, size []int64, memory_format *int) *reftenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -391,6 +400,7 @@ func Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -429,6 +439,7 @@ func MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max_ *reftensor.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -467,6 +478,7 @@ func MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *reftensor.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -505,6 +517,7 @@ func Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *reftensor.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -524,6 +537,7 @@ func MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *reftensor.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -600,6 +614,7 @@ func Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -619,6 +634,7 @@ func NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
@@ -695,6 +711,7 @@ func Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -809,6 +826,7 @@ func Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -885,6 +903,7 @@ func SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim bool, dtype *int
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
@@ -923,6 +942,7 @@ func T_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -961,6 +981,7 @@ func Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *reftensor.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -999,6 +1020,7 @@ func Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1037,6 +1059,7 @@ func Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1075,6 +1098,7 @@ func Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, alpha float64) 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -1151,6 +1175,7 @@ func Set_SourceStorage(self *reftensor.Tensor, source *reftensor.StorageImpl) *r
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceStorage(self, source)
 	checksPost30(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1170,6 +1195,7 @@ func Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Tensor) *reftens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
@@ -1208,6 +1234,7 @@ func SortValues(self *reftensor.Tensor, dim int64, descending bool, values *reft
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -1285,6 +1312,7 @@ func XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	checksPost34(&c, &locs16, &l0, self)
 }
@@ -1304,6 +1332,7 @@ func XForeachZero_(self []*reftensor.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	checksPost34(&c, &locs16, &l0, self)
 }

@@ -39,6 +39,7 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre0(&c, &opSetData, &locs0, &a0, &a1, self, new_data)
+	defer c.Abandon()
 	k.next.SetData(self, new_data)
 	checksPost1(&c, &locs0, &a0, &a1, self, new_data)
 }
@@ -76,6 +77,7 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -95,6 +97,7 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre6(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
 	checksPost7(&c, &locs2, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -133,6 +136,7 @@ func (k *checked) AsStrided_(self *reftensor.Tensor, size []int64, stride []int6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.AsStrided_(self, size, stride, storage_offset)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -174,6 +178,7 @@ func (k *checked) CatOut(tensors []*reftensor.Tensor, dim int64, out *reftensor.
 		l0 asserts.SavedList
 	)
 	checksPre14(&c, &opCatOut, &locs5, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := k.next.CatOut(tensors, dim, out)
 	checksPost15(&c, &locs5, &l0, &a2, tensors, out, r0)
 	return r0
@@ -250,6 +255,7 @@ func (k *checked) Copy_(self *reftensor.Tensor, src *reftensor.Tensor, non_block
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opCopy_, &locs7, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := k.next.Copy_(self, src, non_blocking)
 	checksPost5(&c, &locs7, &a0, &a1, self, src, r0)
 	return r0
@@ -270,6 +276,7 @@ func (k *checked) XCummaxHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre20(&c, &opXCummaxHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	k.next.XCummaxHelper(self, values, indices, dim)
 	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
@@ -289,6 +296,7 @@ func (k *checked) XCumminHelper(self *reftensor.Tensor, values *reftensor.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre20(&c, &opXCumminHelper, &locs8, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	k.next.XCumminHelper(self, values, indices, dim)
 	checksPost21(&c, &locs8, &a0, &a1, &a2, self, values, indices)
 }
@@ -345,6 +353,7 @@ func (k *checked) Resize_(self *reftensor.Tensor, size []int64, memory_format *i
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Resize_(self, size, memory_format)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -402,6 +411,7 @@ func (k *checked) Fill_Scalar(self *reftensor.Tensor, value float64) *reftensor.
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Fill_Scalar(self, value)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -440,6 +450,7 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre24(&c, &opMaxDimMax, &locs10, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost25(&c, &locs10, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -478,6 +489,7 @@ func (k *checked) MmOut(self *reftensor.Tensor, mat2 *reftensor.Tensor, out *ref
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre6(&c, &opMmOut, &locs12, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := k.next.MmOut(self, mat2, out)
 	checksPost7(&c, &locs12, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -516,6 +528,7 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -535,6 +548,7 @@ func (k *checked) MulOut(self *reftensor.Tensor, other *reftensor.Tensor, out *r
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre6(&c, &opMulOut, &locs2, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := k.next.MulOut(self, other, out)
 	checksPost7(&c, &locs2, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -611,6 +625,7 @@ func (k *checked) Neg_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Neg_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -630,6 +645,7 @@ func (k *checked) NegOut(self *reftensor.Tensor, out *reftensor.Tensor) *reftens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre27(&c, &opNegOut, &locs13, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := k.next.NegOut(self, out)
 	checksPost28(&c, &locs13, &a0, &a1, self, out, r0)
 	return r0
@@ -706,6 +722,7 @@ func (k *checked) Detach_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Detach_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -820,6 +837,7 @@ func (k *checked) Squeeze_Dim(self *reftensor.Tensor, dim int64) *reftensor.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Squeeze_Dim(self, dim)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -896,6 +914,7 @@ func (k *checked) SumIntListOut(self *reftensor.Tensor, dim []int64, keepdim boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre27(&c, &opSumIntListOut, &locs13, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := k.next.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost28(&c, &locs13, &a0, &a4, self, out, r0)
 	return r0
@@ -934,6 +953,7 @@ func (k *checked) T_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.T_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -972,6 +992,7 @@ func (k *checked) Transpose_(self *reftensor.Tensor, dim0 int64, dim1 int64) *re
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Transpose_(self, dim0, dim1)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1010,6 +1031,7 @@ func (k *checked) Unsqueeze_(self *reftensor.Tensor, dim int64) *reftensor.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Unsqueeze_(self, dim)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1048,6 +1070,7 @@ func (k *checked) Zero_(self *reftensor.Tensor) *reftensor.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Zero_(self)
 	checksPost11(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1086,6 +1109,7 @@ func (k *checked) Sub_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSub_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := k.next.Sub_Tensor(self, other, alpha)
 	checksPost5(&c, &locs1, &a0, &a1, self, other, r0)
 	return r0
@@ -1162,6 +1186,7 @@ func (k *checked) Set_SourceStorage(self *reftensor.Tensor, source *reftensor.St
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre10(&c, &opSet_SourceStorage, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := k.next.Set_SourceStorage(self, source)
 	checksPost30(&c, &locs3, &a0, self, r0)
 	return r0
@@ -1181,6 +1206,7 @@ func (k *checked) Set_SourceTensor(self *reftensor.Tensor, source *reftensor.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSet_SourceTensor, &locs14, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := k.next.Set_SourceTensor(self, source)
 	checksPost31(&c, &locs14, &a0, &a1, self, source, r0)
 	return r0
@@ -1219,6 +1245,7 @@ func (k *checked) SortValues(self *reftensor.Tensor, dim int64, descending bool,
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre24(&c, &opSortValues, &locs15, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := k.next.SortValues(self, dim, descending, values, indices)
 	checksPost25(&c, &locs15, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -1296,6 +1323,7 @@ func (k *checked) XForeachAdd_Scalar(self []*reftensor.Tensor, scalar float64) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre33(&c, &opXForeachAdd_Scalar, &locs16, &l0, self)
+	defer c.Abandon()
 	k.next.XForeachAdd_Scalar(self, scalar)
 	checksPost34(&c, &locs16, &l0, self)
 }
@@ -1315,6 +1343,7 @@ func (k *checked) XForeachZero_(self []*reftensor.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre33(&c, &opXForeachZero_, &locs16, &l0, self)
+	defer c.Abandon()
 	k.next.XForeachZero_(self)
 	checksPost34(&c, &locs16, &l0, self)
 }

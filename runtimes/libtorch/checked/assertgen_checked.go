@@ -202,6 +202,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
 	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
 }
@@ -296,6 +297,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -316,6 +318,7 @@ func RetainGrad(self *torch.Tensor) {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
 	checksPost12(&c, &locs3, &a0, self)
 }
@@ -429,6 +432,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -467,6 +471,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRename_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -695,6 +700,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre29(&c, &opXCudnnCtcLossOut, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	checksPost30(&c, &locs14, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -773,6 +779,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &l0, &a9, weight_arr, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	checksPost37(&c, &locs18, &l0, &a9, weight_arr, out, r0)
 	return r0
@@ -817,6 +824,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                           asserts.SavedList
 	)
 	checksPre40(&c, &opXCudnnRnnOut, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost41(&c, &locs20, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -862,6 +870,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l25                                                 asserts.SavedList
 	)
 	checksPre44(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -898,6 +907,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -955,6 +965,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXFusedDropoutOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -993,6 +1004,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMaskedScaleOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -1031,6 +1043,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNativeDropoutOut, &locs30, &a0, &a3, &a4, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	checksPost50(&c, &locs30, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
@@ -1069,6 +1082,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNativeDropoutBackwardOut, &locs32, &a0, &a1, &a3, grad_output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	checksPost20(&c, &locs32, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
@@ -1107,6 +1121,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opXSobolEngineFf_, &locs34, &a0, &a2, self, sobolstate)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	checksPost52(&c, &locs34, &a0, &a2, self, sobolstate, r0)
 	return r0
@@ -1126,6 +1141,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXSobolEngineScramble_, &locs35, &a0, &a1, self, ltm)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	checksPost52(&c, &locs35, &a0, &a1, self, ltm, r0)
 	return r0
@@ -1145,6 +1161,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1221,6 +1238,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1259,6 +1277,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1297,6 +1316,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1335,6 +1355,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1373,6 +1394,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1392,6 +1414,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1430,6 +1453,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1449,6 +1473,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAbsoluteOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1487,6 +1512,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1563,6 +1589,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1582,6 +1609,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1715,6 +1743,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1753,6 +1782,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opConjPhysicalOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1772,6 +1802,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1867,6 +1898,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1886,6 +1918,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1924,6 +1957,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1943,6 +1977,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArccosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2038,6 +2073,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2057,6 +2093,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2095,6 +2132,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2114,6 +2152,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2152,6 +2191,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2171,6 +2211,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXAddReluScalarOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2209,6 +2250,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2228,6 +2270,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAddScalarOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2266,6 +2309,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddmv_, &locs39, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	checksPost59(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
@@ -2285,6 +2329,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddmvOut, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	checksPost61(&c, &locs40, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
@@ -2323,6 +2368,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddr_, &locs41, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	checksPost59(&c, &locs41, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
@@ -2342,6 +2388,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddrOut, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
@@ -2380,6 +2427,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAffineGridGeneratorOut, &locs44, &a0, &a3, theta, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	checksPost55(&c, &locs44, &a0, &a3, theta, out, r0)
 	return r0
@@ -2437,6 +2485,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2475,6 +2524,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAllDimnameOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2532,6 +2582,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2570,6 +2621,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAnyDimnameOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2643,6 +2695,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opArangeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -2662,6 +2715,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opArangeStartOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -2719,6 +2773,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2757,6 +2812,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2795,6 +2851,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2814,6 +2871,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2852,6 +2910,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2871,6 +2930,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArccoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2909,6 +2969,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2928,6 +2989,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2966,6 +3028,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2985,6 +3048,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArcsinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3023,6 +3087,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3042,6 +3107,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3080,6 +3146,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3099,6 +3166,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArctanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3137,6 +3205,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3175,6 +3244,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3194,6 +3264,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3232,6 +3303,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3251,6 +3323,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArcsinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3289,6 +3362,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3308,6 +3382,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3346,6 +3421,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3365,6 +3441,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArctanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3517,6 +3594,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opBaddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -3536,6 +3614,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opBaddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -3573,6 +3652,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -3610,6 +3690,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -3667,6 +3748,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
 	checksPre67(&c, &opQuantizedBatchNormOut, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	checksPost68(&c, &locs51, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
@@ -3743,6 +3825,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3762,6 +3845,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBernoulli_Tensor, &locs54, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	checksPost52(&c, &locs54, &a0, &a1, self, p, r0)
 	return r0
@@ -3781,6 +3865,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBernoulliTensorOut, &locs55, &a0, &a1, &a3, self, p, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	checksPost20(&c, &locs55, &a0, &a1, &a3, self, p, out, r0)
 	return r0
@@ -3819,6 +3904,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3838,6 +3924,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opBernoulliFloatOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3914,6 +4001,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre76(&c, &opBinaryCrossEntropyOut, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	checksPost61(&c, &locs58, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
@@ -3952,6 +4040,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	checksPost78(&c, &locs60, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -3990,6 +4079,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
@@ -4028,6 +4118,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre82(&c, &opBincountOut, &locs64, &a0, &a1, &a3, self, weights, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	checksPost20(&c, &locs64, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
@@ -4066,6 +4157,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4085,6 +4177,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opBitwiseNotOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4104,6 +4197,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4142,6 +4236,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4180,6 +4275,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4199,6 +4295,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4237,6 +4334,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4256,6 +4354,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4294,6 +4393,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4313,6 +4413,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4351,6 +4452,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4370,6 +4472,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4408,6 +4511,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4427,6 +4531,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4464,6 +4569,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -4501,6 +4607,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -4539,6 +4646,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -4637,6 +4745,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opCatOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4678,6 +4787,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opCatNamesOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4719,6 +4829,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opConcatOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4760,6 +4871,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opConcatNamesOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4801,6 +4913,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opConcatenateOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4842,6 +4955,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opConcatenateNamesOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4883,6 +4997,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opBlockDiagOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -4921,6 +5036,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4940,6 +5056,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4981,6 +5098,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opChainMatmulOut, &locs69, &l0, &a1, matrices, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	checksPost84(&c, &locs69, &l0, &a1, matrices, out, r0)
 	return r0
@@ -5133,6 +5251,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5152,6 +5271,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5171,6 +5291,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5190,6 +5311,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -5247,6 +5369,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5266,6 +5389,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opClampMax_Tensor, &locs73, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	checksPost52(&c, &locs73, &a0, &a1, self, max_, r0)
 	return r0
@@ -5285,6 +5409,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5304,6 +5429,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMaxTensorOut, &locs74, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	checksPost20(&c, &locs74, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
@@ -5361,6 +5487,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5380,6 +5507,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opClampMin_Tensor, &locs75, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	checksPost52(&c, &locs75, &a0, &a1, self, min_, r0)
 	return r0
@@ -5399,6 +5527,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5418,6 +5547,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMinTensorOut, &locs76, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	checksPost20(&c, &locs76, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
@@ -5475,6 +5605,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5494,6 +5625,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5513,6 +5645,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opClipOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5532,6 +5665,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -5589,6 +5723,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opComplexOut, &locs78, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	checksPost20(&c, &locs78, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
@@ -5627,6 +5762,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPolarOut, &locs80, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	checksPost20(&c, &locs80, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
@@ -5665,6 +5801,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opConstantPadNdOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5722,6 +5859,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opConvolutionOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -5760,6 +5898,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5798,6 +5937,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opConvolutionOverrideableOut, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost61(&c, &locs82, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -5836,6 +5976,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5874,6 +6015,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
 	checksPre76(&c, &opXConvolutionOut, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	checksPost61(&c, &locs82, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
@@ -6083,6 +6225,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opConvTbcOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
@@ -6197,6 +6340,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopy_, &locs89, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
@@ -6216,6 +6360,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopyOut, &locs90, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -6254,6 +6399,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCopyFromOut, &locs92, &a0, &a1, &a3, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
@@ -6292,6 +6438,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXCopyFromAndResizeOut, &locs92, &a0, &a1, &a2, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
@@ -6330,6 +6477,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6349,6 +6497,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6387,6 +6536,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6406,6 +6556,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6463,6 +6614,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6501,6 +6653,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCountNonzeroOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6577,6 +6730,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs44, &a0, &a5, theta, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	checksPost55(&c, &locs44, &a0, &a5, theta, out, r0)
 	return r0
@@ -6615,6 +6769,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs95, &a0, &a5, grad, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	checksPost55(&c, &locs95, &a0, &a5, grad, out, r0)
 	return r0
@@ -6653,6 +6808,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre100(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	checksPost101(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6691,6 +6847,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
 	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	checksPost104(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6729,6 +6886,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionOut, &locs100, &a0, &a1, &a9, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs100, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
@@ -6767,6 +6925,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs100, &a0, &a1, &a10, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs100, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
@@ -6805,6 +6964,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs100, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	checksPost20(&c, &locs100, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
@@ -6843,6 +7003,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
 	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	checksPost108(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -6881,6 +7042,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opCudnnConvolutionReluOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -6919,6 +7081,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
 	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	checksPost78(&c, &locs104, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
@@ -6957,6 +7120,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCudnnGridSamplerOut, &locs106, &a0, &a1, &a2, self, grid, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	checksPost20(&c, &locs106, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
@@ -6995,6 +7159,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	checksPost108(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
@@ -7033,6 +7198,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCummaxOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7071,6 +7237,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCummaxDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7091,6 +7258,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
@@ -7128,6 +7296,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCumminOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7166,6 +7335,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCumminDimnameOut, &locs109, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7186,6 +7356,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
@@ -7242,6 +7413,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7261,6 +7433,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -7299,6 +7472,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7318,6 +7492,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumprodDimnameOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -7375,6 +7550,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7394,6 +7570,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -7432,6 +7609,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7451,6 +7629,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumsumDimnameOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -7565,6 +7744,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
 	checksPre29(&c, &opXCtcLossOut, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost30(&c, &locs14, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -7622,6 +7802,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
 	checksPre115(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	checksPost68(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
@@ -7679,6 +7860,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opDiagEmbedOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7793,6 +7975,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opDiagonalBackwardOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -7812,6 +7995,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7850,6 +8034,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre90(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	checksPost61(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
@@ -8027,6 +8212,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8046,6 +8232,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8084,6 +8271,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8103,6 +8291,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8141,6 +8330,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8160,6 +8350,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDivScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8198,6 +8389,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8217,6 +8409,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opDivScalarModeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -8255,6 +8448,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8274,6 +8468,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8312,6 +8507,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8350,6 +8546,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8369,6 +8566,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8407,6 +8605,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8445,6 +8644,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8464,6 +8664,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8502,6 +8703,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8540,6 +8742,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDotOut, &locs127, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	checksPost20(&c, &locs127, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
@@ -8578,6 +8781,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8635,6 +8839,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingOut, &locs129, &a0, &a1, &a5, weight, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	checksPost20(&c, &locs129, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
@@ -8692,6 +8897,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs132, &a0, &a1, &a5, grad_output, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	checksPost20(&c, &locs132, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
@@ -8711,6 +8917,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opEmbeddingRenorm_, &locs133, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	checksPost52(&c, &locs133, &a0, &a1, self, indices, r0)
 	return r0
@@ -8730,6 +8937,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opEmbeddingRenormOut, &locs134, &a0, &a1, &a4, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	checksPost20(&c, &locs134, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
@@ -8806,6 +9014,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -8866,6 +9075,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opRowStackOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -8942,6 +9152,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre123(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -9018,6 +9229,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
 	checksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	checksPost131(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
@@ -9056,6 +9268,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
 	checksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	checksPost68(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
@@ -9093,6 +9306,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -9149,6 +9363,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9187,6 +9402,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -9225,6 +9441,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -9263,6 +9480,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9301,6 +9519,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9338,6 +9557,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
@@ -9376,6 +9596,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
 	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs146, &a1, &a2, &a5, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	checksPost20(&c, &locs146, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
@@ -9395,6 +9616,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9414,6 +9636,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opResizeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -9452,6 +9675,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9471,6 +9695,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXResizeOutputOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -9528,6 +9753,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre54(&c, &opEmptyQuantizedOut, &locs148, &a1, &a3, qtensor, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	checksPost55(&c, &locs148, &a1, &a3, qtensor, out, r0)
 	return r0
@@ -9547,6 +9773,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0

@@ -43,6 +43,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -80,6 +81,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -118,6 +120,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -137,6 +140,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -175,6 +179,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -194,6 +199,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -232,6 +238,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -251,6 +258,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -289,6 +297,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -308,6 +317,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -346,6 +356,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -365,6 +376,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -458,6 +470,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opEyeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -477,6 +490,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEyeMOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -648,6 +662,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -667,6 +682,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFillScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -686,6 +702,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFill_Tensor, &locs149, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	checksPost52(&c, &locs149, &a0, &a1, self, value, r0)
 	return r0
@@ -705,6 +722,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFillTensorOut, &locs150, &a0, &a1, &a2, self, value, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	checksPost20(&c, &locs150, &a0, &a1, &a2, self, value, out, r0)
 	return r0
@@ -743,6 +761,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -762,6 +781,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -800,6 +820,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -819,6 +840,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -857,6 +879,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -895,6 +918,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -914,6 +938,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -951,6 +976,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opFullNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -988,6 +1014,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFullOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -1026,6 +1053,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -1063,6 +1091,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opFromFileOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -1082,6 +1111,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1120,6 +1150,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1139,6 +1170,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1177,6 +1209,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1234,6 +1267,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler2dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1272,6 +1306,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1310,6 +1345,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1367,6 +1403,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler3dOut, &locs152, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs152, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1405,6 +1442,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1442,6 +1480,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHannWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -1479,6 +1518,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -1516,6 +1556,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHammingWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -1553,6 +1594,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -1590,6 +1632,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -1627,6 +1670,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
@@ -1664,6 +1708,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -1701,6 +1746,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -1738,6 +1784,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -1814,6 +1861,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre133(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	checksPost94(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1852,6 +1900,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
 	checksPre136(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	checksPost137(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1890,6 +1939,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1928,6 +1978,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1966,6 +2017,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2101,6 +2153,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		l1     asserts.SavedList
 	)
 	checksPre140(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	checksPost141(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
@@ -2120,6 +2173,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opIndexCopyOut, &locs161, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	checksPost61(&c, &locs161, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
@@ -2139,6 +2193,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexCopy_, &locs162, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -2177,6 +2232,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexCopy_Dimname, &locs162, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
 	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -2218,6 +2274,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		l1     asserts.SavedList
 	)
 	checksPre142(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2240,6 +2297,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		l1         asserts.SavedList
 	)
 	checksPre144(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	checksPost145(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
@@ -2284,6 +2342,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		l1     asserts.SavedList
 	)
 	checksPre142(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2306,6 +2365,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		l1         asserts.SavedList
 	)
 	checksPre144(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	checksPost145(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
@@ -2385,6 +2445,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opIsinTensorTensorOut, &locs165, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	checksPost20(&c, &locs165, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
@@ -2423,6 +2484,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opIsinTensorScalarOut, &locs167, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	checksPost55(&c, &locs167, &a0, &a4, elements, out, r0)
 	return r0
@@ -2461,6 +2523,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre54(&c, &opIsinScalarTensorOut, &locs169, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	checksPost55(&c, &locs169, &a1, &a4, test_elements, out, r0)
 	return r0
@@ -2518,6 +2581,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2784,6 +2848,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2822,6 +2887,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opKthvalueValues, &locs109, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -2860,6 +2926,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opKthvalueDimnameOut, &locs109, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -2917,6 +2984,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
 	checksPre133(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	checksPost94(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2955,6 +3023,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre149(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	checksPost150(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2993,6 +3062,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3012,6 +3082,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -3069,6 +3140,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3088,6 +3160,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre76(&c, &opLinearOut, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	checksPost61(&c, &locs82, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
@@ -3126,6 +3199,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre76(&c, &opMkldnnLinearOut, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
@@ -3164,6 +3238,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
 	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs176, &a1, &a2, &a3, grad_output, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	checksPost20(&c, &locs176, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
@@ -3202,6 +3277,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	checksPost108(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -3240,6 +3316,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3430,6 +3507,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3449,6 +3527,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3486,6 +3565,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opLinspaceOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -3524,6 +3604,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3543,6 +3624,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3581,6 +3663,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3600,6 +3683,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3638,6 +3722,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3657,6 +3742,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3695,6 +3781,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3714,6 +3801,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3733,6 +3821,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3771,6 +3860,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3866,6 +3956,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3885,6 +3976,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3904,6 +3996,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3923,6 +4016,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opXlogyOutScalarSelf, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -3942,6 +4036,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3979,6 +4074,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opLogspaceOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
@@ -4017,6 +4113,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4074,6 +4171,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4112,6 +4210,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs184, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	checksPost20(&c, &locs184, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
@@ -4150,6 +4249,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4188,6 +4288,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4226,6 +4327,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4264,6 +4366,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4302,6 +4405,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogsumexpNamesOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4378,6 +4482,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
@@ -4397,6 +4502,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4435,6 +4541,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4511,6 +4618,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opXAminmaxOut, &locs26, &a0, &a1, &a2, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4549,6 +4657,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXAminmaxDimOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4587,6 +4696,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opAminmaxOut, &locs188, &a0, &a3, &a4, self, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	checksPost50(&c, &locs188, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
@@ -4625,6 +4735,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXComputeLinearCombinationOut, &locs190, &a0, &a1, &a2, input, coefficients, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	checksPost20(&c, &locs190, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
@@ -4663,6 +4774,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMaxDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -4701,6 +4813,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMaxNamesDimMax, &locs191, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	checksPost50(&c, &locs191, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -4758,6 +4871,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4853,6 +4967,7 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXMpsMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -4891,6 +5006,7 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opMpsMaxPool2dBackwardOut, &locs193, &a0, &a1, &a7, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost20(&c, &locs193, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
@@ -4929,6 +5045,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -4967,6 +5084,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -5005,6 +5123,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -5043,6 +5162,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost61(&c, &locs195, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -5081,6 +5201,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -5119,6 +5240,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -5195,6 +5317,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5233,6 +5356,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMeanNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5271,6 +5395,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNanmeanOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5309,6 +5434,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMedianOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5347,6 +5473,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5385,6 +5512,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5423,6 +5551,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNanmedianOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5461,6 +5590,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNanmedianDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5499,6 +5629,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNanmedianNamesDimValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5537,6 +5668,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMinDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
@@ -5575,6 +5707,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMinNamesDimMin, &locs196, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost50(&c, &locs196, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
@@ -5613,6 +5746,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5651,6 +5785,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opXMpsConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -5689,6 +5824,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5727,6 +5863,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opMkldnnConvolutionOut, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -5765,6 +5902,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre153(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	checksPost154(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5803,6 +5941,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre157(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	checksPost158(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5841,6 +5980,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opMiopenConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -5879,6 +6019,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
 	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
@@ -5917,6 +6058,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -5999,6 +6141,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                       asserts.SavedList
 	)
 	checksPre161(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost162(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -6044,6 +6187,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l24                                                 asserts.SavedList
 	)
 	checksPre44(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost45(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -6081,6 +6225,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost20(&c, &locs66, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -6138,6 +6283,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6176,6 +6322,7 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXSparseMaskHelperOut, &locs206, &a0, &a1, &a2, t, mask_indices, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	checksPost20(&c, &locs206, &a0, &a1, &a2, t, mask_indices, out, r0)
 	return r0
@@ -6214,6 +6361,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opModeValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6252,6 +6400,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opModeDimnameOut, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6290,6 +6439,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6309,6 +6459,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6347,6 +6498,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6366,6 +6518,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMulScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6404,6 +6557,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6423,6 +6577,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6461,6 +6616,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6499,6 +6655,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMvOut, &locs208, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	checksPost20(&c, &locs208, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
@@ -6518,6 +6675,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6556,6 +6714,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6594,6 +6753,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNarrowCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -6670,6 +6830,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre166(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost154(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -6708,6 +6869,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opBatchNormStatsOut, &locs30, &a0, &a2, &a3, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	checksPost50(&c, &locs30, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
@@ -6746,6 +6908,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre67(&c, &opBatchNormElemtOut, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	checksPost68(&c, &locs212, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
@@ -6784,6 +6947,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
 	checksPre169(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	checksPost170(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -6822,6 +6986,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
 	checksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	checksPost174(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
@@ -6860,6 +7025,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
 	checksPre176(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	checksPost158(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6898,6 +7064,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre179(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	checksPost180(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6936,6 +7103,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
 	checksPre183(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	checksPost184(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
@@ -6974,6 +7142,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre187(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	checksPost188(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -7048,6 +7217,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	checksPost61(&c, &locs82, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
@@ -7085,6 +7255,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opOnesNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -7122,6 +7293,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opOnesOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -7160,6 +7332,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7236,6 +7409,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXEuclideanDistOut, &locs226, &a0, &a1, &a2, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	checksPost20(&c, &locs226, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
@@ -7274,6 +7448,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXCdistForwardOut, &locs226, &a0, &a1, &a4, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	checksPost20(&c, &locs226, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
@@ -7312,6 +7487,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre189(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	checksPost78(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
@@ -7369,6 +7545,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXPdistForwardOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7407,6 +7584,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXPdistBackwardOut, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	checksPost61(&c, &locs230, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
@@ -7654,6 +7832,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPixelShuffleOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7692,6 +7871,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPixelUnshuffleOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7730,6 +7910,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opChannelShuffleOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7825,6 +8006,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXPinMemoryOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7901,6 +8083,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7920,6 +8103,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7958,6 +8142,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7977,6 +8162,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8014,6 +8200,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opScalarTensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -8051,6 +8238,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8088,6 +8276,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -8143,6 +8332,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -8162,6 +8352,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8200,6 +8391,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8291,6 +8483,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandintOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8310,6 +8503,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -8329,6 +8523,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintLowOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -8348,6 +8543,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
@@ -8386,6 +8582,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRandintLikeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -8424,6 +8621,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -8497,6 +8695,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandnNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8534,6 +8733,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -8553,6 +8753,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandnOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -8572,6 +8773,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8610,6 +8812,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8665,6 +8868,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandpermOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -8684,6 +8888,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8739,6 +8944,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRangeOut_, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -8758,6 +8964,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRangeOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -8815,6 +9022,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8834,6 +9042,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8872,6 +9081,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8891,6 +9101,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8929,6 +9140,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8948,6 +9160,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNegativeOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8986,6 +9199,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRepeatOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9024,6 +9238,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs233, &a0, &a2, repeats, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	checksPost55(&c, &locs233, &a0, &a2, repeats, out, r0)
 	return r0
@@ -9138,6 +9353,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXMkldnnReshapeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9195,6 +9411,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9214,6 +9431,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9252,6 +9470,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9271,6 +9490,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9309,6 +9529,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9347,6 +9568,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9366,6 +9588,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opReluOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9404,6 +9627,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9442,6 +9666,7 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPreluOut, &locs100, &a0, &a1, &a2, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
 	checksPost20(&c, &locs100, &a0, &a1, &a2, self, weight, out, r0)
 	return r0
@@ -9480,6 +9705,7 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre107(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	checksPost108(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -9499,6 +9725,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0

@@ -24,6 +24,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -62,6 +63,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -119,6 +121,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -157,6 +160,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	checksPost20(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
@@ -214,6 +218,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -233,6 +238,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -309,6 +315,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSelectBackwardOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -366,6 +373,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -404,6 +412,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -423,6 +432,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCeluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -461,6 +471,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -480,6 +491,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -499,6 +511,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSiluBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -556,6 +569,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -575,6 +589,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -632,6 +647,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -651,6 +667,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -689,6 +706,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -708,6 +726,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -746,6 +765,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -765,6 +785,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -803,6 +824,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -822,6 +844,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -860,6 +883,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -879,6 +903,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -917,6 +942,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1012,6 +1038,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opSliceBackwardOut, &locs122, &a0, &a6, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	checksPost55(&c, &locs122, &a0, &a6, grad_output, out, r0)
 	return r0
@@ -1050,6 +1077,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre19(&c, &opSliceScatterOut, &locs90, &a0, &a1, &a6, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a6, self, src, out, r0)
 	return r0
@@ -1088,6 +1116,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSelectScatterOut, &locs90, &a0, &a1, &a4, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a4, self, src, out, r0)
 	return r0
@@ -1126,6 +1155,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opDiagonalScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -1164,6 +1194,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opAsStridedScatterOut, &locs90, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -1221,6 +1252,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSoftmaxIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -1278,6 +1310,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -1316,6 +1349,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	checksPost20(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
@@ -1358,6 +1392,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		l3 asserts.SavedList
 	)
 	checksPre191(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
@@ -1437,6 +1472,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		l3 asserts.SavedList
 	)
 	checksPre191(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
@@ -1645,6 +1681,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1664,6 +1701,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1683,6 +1721,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1721,6 +1760,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSspaddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -1762,6 +1802,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opStackOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -1803,6 +1844,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opXStackOut, &locs67, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	checksPost84(&c, &locs67, &l0, &a2, tensors, out, r0)
 	return r0
@@ -1844,6 +1886,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opHstackOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -1885,6 +1928,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opVstackOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -1926,6 +1970,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opDstackOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -2059,6 +2104,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSumOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2116,6 +2162,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2135,6 +2182,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSumDimnameListOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2192,6 +2240,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2249,6 +2298,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2268,6 +2318,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2306,6 +2357,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2325,6 +2377,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSquareOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2458,6 +2511,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opStdMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -2515,6 +2569,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2534,6 +2589,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2572,6 +2628,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2610,6 +2667,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2648,6 +2706,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opProdOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2686,6 +2745,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2724,6 +2784,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opProdDimnameOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -2762,6 +2823,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opT_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2800,6 +2862,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2819,6 +2882,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2857,6 +2921,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2876,6 +2941,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2914,6 +2980,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
@@ -2952,6 +3019,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2971,6 +3039,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -2990,6 +3059,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -3104,6 +3174,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3123,6 +3194,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3142,6 +3214,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXMkldnnTransposeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3199,6 +3272,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFlipOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3275,6 +3349,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRollOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3313,6 +3388,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRot90Out, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3427,6 +3503,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
 	checksPre195(&c, &opXTransformBiasRescaleQkvOut, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	checksPost196(&c, &locs247, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3465,6 +3542,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs249, &a0, &a1, &a3, t, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	checksPost20(&c, &locs249, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
@@ -3522,6 +3600,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedOut, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	checksPost20(&c, &locs252, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
@@ -3560,6 +3639,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3598,6 +3678,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3636,6 +3717,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs254, &a0, &a1, &a2, padded, nt_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	checksPost20(&c, &locs254, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
@@ -3693,6 +3775,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXNestedViewFromBufferCopyOut, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	checksPost61(&c, &locs256, &a0, &a1, &a2, &a4, self, nested_size, nested_strides, out, r0)
 	return r0
@@ -3731,6 +3814,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opXTrilinearOut, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	checksPost61(&c, &locs258, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
@@ -3788,6 +3872,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3807,6 +3892,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3845,6 +3931,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3864,6 +3951,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFixOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3940,6 +4028,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXUniqueOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -3978,6 +4067,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
 	checksPre201(&c, &opUniqueDimOut, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost202(&c, &locs262, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4016,6 +4106,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre201(&c, &opUniqueConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4054,6 +4145,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre201(&c, &opUniqueDimConsecutiveOut, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4092,6 +4184,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre201(&c, &opXUnique2Out, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost202(&c, &locs262, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4130,6 +4223,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXUnsafeViewOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4168,6 +4262,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4263,6 +4358,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4282,6 +4378,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4320,6 +4417,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4358,6 +4456,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarCorrectionNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4434,6 +4533,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opVarMeanCorrectionOut, &locs26, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4529,6 +4629,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opWhereSelfOut, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	checksPost61(&c, &locs265, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
@@ -4681,6 +4782,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre29(&c, &opXWeightNormInterfaceOut, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	checksPost30(&c, &locs272, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
@@ -4719,6 +4821,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
 	checksPre203(&c, &opXWeightNormInterfaceBackwardOut, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	checksPost204(&c, &locs274, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
@@ -4775,6 +4878,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opZerosNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -4812,6 +4916,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -4849,6 +4954,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opZerosOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -4887,6 +4993,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4925,6 +5032,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXStandardGammaGradOut, &locs276, &a0, &a1, &a2, self, output, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	checksPost20(&c, &locs276, &a0, &a1, &a2, self, output, out, r0)
 	return r0
@@ -4963,6 +5071,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXStandardGammaOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5001,6 +5110,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opXDirichletGradOut, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	checksPost61(&c, &locs278, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
@@ -5039,6 +5149,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSampleDirichletOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5077,6 +5188,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPoissonOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5115,6 +5227,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBinomialOut, &locs280, &a0, &a1, &a3, count, prob, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	checksPost20(&c, &locs280, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
@@ -5153,6 +5266,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNativeNormOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5191,6 +5305,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -5267,6 +5382,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSparseSumDimOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5324,6 +5440,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXSparseSumBackwardOut, &locs281, &a0, &a1, &a3, grad, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	checksPost20(&c, &locs281, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
@@ -5362,6 +5479,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5400,6 +5518,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5476,6 +5595,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSparseSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5514,6 +5634,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -5590,6 +5711,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5628,6 +5750,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost61(&c, &locs283, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -5666,6 +5789,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSpdiagsOut, &locs285, &a0, &a1, &a4, diagonals, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	checksPost20(&c, &locs285, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
@@ -5704,6 +5828,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNormScalarOptDtypeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5742,6 +5867,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNormScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5799,6 +5925,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -5818,6 +5945,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5875,6 +6003,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNormNamesDtypeOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -5894,6 +6023,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormNamesOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5932,6 +6062,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opFrexpTensorOut, &locs286, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	checksPost50(&c, &locs286, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
@@ -5989,6 +6120,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opFrobeniusNormOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -6027,6 +6159,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNuclearNormOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6065,6 +6198,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNuclearNormDimOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -6103,6 +6237,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCloneOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6141,6 +6276,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opResizeAs_, &locs287, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
@@ -6160,6 +6296,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opResizeAsOut, &locs288, &a0, &a1, &a3, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	checksPost20(&c, &locs288, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
@@ -6198,6 +6335,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opResizeAsSparse_, &locs287, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	checksPost52(&c, &locs287, &a0, &a1, self, the_template, r0)
 	return r0
@@ -6217,6 +6355,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opResizeAsSparseOut, &locs288, &a0, &a1, &a2, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	checksPost20(&c, &locs288, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
@@ -6255,6 +6394,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6274,6 +6414,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opZeroOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6312,6 +6453,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -6350,6 +6492,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6388,6 +6531,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6407,6 +6551,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSubScalarOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -6426,6 +6571,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -6464,6 +6610,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6502,6 +6649,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6540,6 +6688,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -6559,6 +6708,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHeavisideOut, &locs289, &a0, &a1, &a2, self, values, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	checksPost20(&c, &locs289, &a0, &a1, &a2, self, values, out, r0)
 	return r0
@@ -6597,6 +6747,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opHeaviside_, &locs290, &a0, &a1, self, values)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	checksPost52(&c, &locs290, &a0, &a1, self, values, r0)
 	return r0
@@ -6635,6 +6786,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRsubScalarOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -6673,6 +6825,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opXSparseAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -6692,6 +6845,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSparseSampledAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -6730,6 +6884,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddmmOut, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs244, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -6768,6 +6923,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddmm_, &locs243, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	checksPost59(&c, &locs243, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
@@ -6787,6 +6943,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre60(&c, &opXAddmmActivationOut, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	checksPost61(&c, &locs244, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
@@ -7128,6 +7285,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	checksPost10(&c, &locs24, &a1, out, r0)
 	return r0
@@ -7336,6 +7494,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -7374,6 +7533,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	var c asserts.Call
 	var a3, a4, a5 asserts.Saved
 	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs299, &a3, &a4, &a5, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	checksPost20(&c, &locs299, &a3, &a4, &a5, indices, values, out, r0)
 	return r0
@@ -7393,6 +7553,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7412,6 +7573,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSparseResizeOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7450,6 +7612,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7469,6 +7632,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSparseResizeAndClearOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7526,6 +7690,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSparseMaskOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -7602,6 +7767,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXToDenseOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7773,6 +7939,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXCoalesceOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7849,6 +8016,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7868,6 +8036,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXCoalescedOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8020,6 +8189,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHspmmOut, &locs301, &a0, &a1, &a2, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	checksPost20(&c, &locs301, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
@@ -8058,6 +8228,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopySparseToSparse_, &locs89, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	checksPost52(&c, &locs89, &a0, &a1, self, src, r0)
 	return r0
@@ -8077,6 +8248,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopySparseToSparseOut, &locs90, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs90, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -8172,6 +8344,7 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opToSparseSparseDimOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8210,6 +8383,7 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opToSparseOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8248,6 +8422,7 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opToSparseCsrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8286,6 +8461,7 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opToSparseCscOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8324,6 +8500,7 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opToSparseBsrOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8362,6 +8539,7 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opToSparseBscOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8400,6 +8578,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opToMkldnnOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8438,6 +8617,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8476,6 +8656,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8533,6 +8714,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -8571,6 +8753,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -8609,6 +8792,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -8654,6 +8838,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		l0, l4 asserts.SavedList
 	)
 	checksPre209(&c, &opQuantizePerTensorTensorsOut, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	checksPost210(&c, &locs306, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
@@ -8691,6 +8876,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opQuantizePerChannelOut, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	checksPost61(&c, &locs308, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
@@ -8729,6 +8915,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDequantizeSelfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8768,6 +8955,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opDequantizeTensorsOut, &locs309, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
 	checksPost212(&c, &locs309, &l0, &l1, tensors, out)
 }
@@ -8843,6 +9031,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opQPerChannelScalesOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8881,6 +9070,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8938,6 +9128,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIntReprOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -8976,6 +9167,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -9014,6 +9206,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	checksPost61(&c, &locs304, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -9109,6 +9302,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a0, &a5, &a6, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
@@ -9147,6 +9341,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre203(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	checksPost204(&c, &locs311, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
@@ -9204,6 +9399,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	checksPost61(&c, &locs304, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
@@ -9280,6 +9476,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
 	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	checksPost108(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
@@ -9337,6 +9534,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	checksPost61(&c, &locs304, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
@@ -9375,6 +9573,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre213(&c, &opFusedMovingAvgObsFakeQuant, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost214(&c, &locs316, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
@@ -9394,6 +9593,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre215(&c, &opXFusedMovingAvgObsFqHelper, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost216(&c, &locs317, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
@@ -9413,6 +9613,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
 	checksPre217(&c, &opXFusedMovingAvgObsFqHelperOut, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	checksPost218(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1

@@ -43,6 +43,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXToCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -388,6 +389,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		l1, l2                     asserts.SavedList
 	)
 	checksPre223(&c, &opXLstmMpsOut, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	checksPost224(&c, &locs324, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, input, hx, params, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -433,6 +435,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		l6, l7, l15, l16            asserts.SavedList
 	)
 	checksPre227(&c, &opLstmMpsBackwardOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	checksPost228(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
@@ -470,6 +473,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre230(&c, &opXThnnFusedLstmCellOut, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	checksPost137(&c, &locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -508,6 +512,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
 	checksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	checksPost137(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -584,6 +589,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre239(&c, &opXThnnFusedGruCellOut, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	checksPost240(&c, &locs334, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
@@ -622,6 +628,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre243(&c, &opXThnnFusedGruCellBackwardOut, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	checksPost244(&c, &locs336, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -1013,6 +1020,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre29(&c, &opXPackPaddedSequenceOut, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	checksPost30(&c, &locs347, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
@@ -1070,6 +1078,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs350, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
@@ -1089,6 +1098,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSet_SourceTensor, &locs350, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	checksPost262(&c, &locs350, &a0, &a1, self, source, r0)
 	return r0
@@ -1108,6 +1118,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSetSourceTensorOut, &locs351, &a0, &a1, &a2, self, source, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	checksPost20(&c, &locs351, &a0, &a1, &a2, self, source, out, r0)
 	return r0
@@ -1146,6 +1157,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
 	checksPost264(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1165,6 +1177,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSetOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1222,6 +1235,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLiftOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1279,6 +1293,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLiftFreshCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1317,6 +1332,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMaskedFill_Scalar, &locs27, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	checksPost52(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
@@ -1336,6 +1352,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaskedFillScalarOut, &locs28, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	checksPost20(&c, &locs28, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -1374,6 +1391,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opMaskedFill_Tensor, &locs353, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	checksPost59(&c, &locs353, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
@@ -1393,6 +1411,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opMaskedFillTensorOut, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	checksPost61(&c, &locs354, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
@@ -1431,6 +1450,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opMaskedScatter_, &locs355, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	checksPost59(&c, &locs355, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
@@ -1450,6 +1470,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opMaskedScatterOut, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	checksPost61(&c, &locs356, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
@@ -1507,6 +1528,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXMaskedSoftmaxOut, &locs28, &a0, &a1, &a4, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	checksPost20(&c, &locs28, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
@@ -1545,6 +1567,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	checksPost61(&c, &locs358, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
@@ -1602,6 +1625,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opPut_, &locs162, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	checksPost59(&c, &locs162, &a0, &a1, &a2, self, index, source, r0)
 	return r0
@@ -1621,6 +1645,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opPutOut, &locs161, &a0, &a1, &a2, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	checksPost61(&c, &locs161, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
@@ -1659,6 +1684,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre60(&c, &opIndexAddOut, &locs161, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	checksPost61(&c, &locs161, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
@@ -1678,6 +1704,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexAdd_, &locs162, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -1735,6 +1762,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre60(&c, &opIndexReduceOut, &locs161, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	checksPost61(&c, &locs161, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
@@ -1754,6 +1782,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexReduce_, &locs162, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	checksPost59(&c, &locs162, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -1792,6 +1821,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opIndexFill_IntScalar, &locs359, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
@@ -1811,6 +1841,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opIndexFillIntScalarOut, &locs360, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -1849,6 +1880,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexFill_IntTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
@@ -1868,6 +1900,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opIndexFillIntTensorOut, &locs362, &a0, &a2, &a3, &a4, self, index, value, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	checksPost61(&c, &locs362, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
@@ -1906,6 +1939,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opIndexFill_DimnameScalar, &locs359, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
@@ -1925,6 +1959,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexFill_DimnameTensor, &locs361, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	checksPost59(&c, &locs361, &a0, &a2, &a3, self, index, value, r0)
 	return r0
@@ -2001,6 +2036,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatter_Src, &locs363, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -2020,6 +2056,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opScatterSrcOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -2058,6 +2095,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opScatter_Value, &locs359, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
@@ -2077,6 +2115,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opScatterValueOut, &locs360, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -2115,6 +2154,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatter_Reduce, &locs363, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -2134,6 +2174,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre60(&c, &opScatterReduceOut, &locs364, &a0, &a2, &a3, &a5, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	checksPost61(&c, &locs364, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
@@ -2172,6 +2213,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opScatter_ValueReduce, &locs359, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	checksPost52(&c, &locs359, &a0, &a2, self, index, r0)
 	return r0
@@ -2191,6 +2233,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
 	checksPre19(&c, &opScatterValueReduceOut, &locs360, &a0, &a2, &a5, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a5, self, index, out, r0)
 	return r0
@@ -2267,6 +2310,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatterAdd_, &locs363, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -2286,6 +2330,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opScatterAddOut, &locs364, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	checksPost61(&c, &locs364, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -2343,6 +2388,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatterReduce_Two, &locs363, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	checksPost59(&c, &locs363, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -2362,6 +2408,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre60(&c, &opScatterReduceTwoOut, &locs364, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	checksPost61(&c, &locs364, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
@@ -2381,6 +2428,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2400,6 +2448,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2419,6 +2468,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2438,6 +2488,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseAndScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2495,6 +2546,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -2533,6 +2585,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2552,6 +2605,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2609,6 +2663,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2628,6 +2683,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2647,6 +2703,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2666,6 +2723,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseOrScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2723,6 +2781,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -2761,6 +2820,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2780,6 +2840,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2837,6 +2898,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2856,6 +2918,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2875,6 +2938,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2894,6 +2958,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseXorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2951,6 +3016,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -2989,6 +3055,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3008,6 +3075,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3065,6 +3133,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3084,6 +3153,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3141,6 +3211,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3160,6 +3231,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDunderLshiftScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3179,6 +3251,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3198,6 +3271,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3236,6 +3310,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3255,6 +3330,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3293,6 +3369,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3312,6 +3389,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3350,6 +3428,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -3407,6 +3486,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3426,6 +3506,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDunderRshiftScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3445,6 +3526,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3464,6 +3546,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3502,6 +3585,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3521,6 +3605,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3559,6 +3644,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3578,6 +3664,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3616,6 +3703,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -3635,6 +3723,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3654,6 +3743,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3673,6 +3763,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3692,6 +3783,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLerp_Scalar, &locs365, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	checksPost52(&c, &locs365, &a0, &a1, self, end, r0)
 	return r0
@@ -3711,6 +3803,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opLerp_Tensor, &locs366, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	checksPost59(&c, &locs366, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
@@ -3730,6 +3823,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddbmm_, &locs47, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	checksPost59(&c, &locs47, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -3749,6 +3843,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddbmmOut, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost61(&c, &locs48, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -3787,6 +3882,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3806,6 +3902,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRandomFromOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -3844,6 +3941,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3863,6 +3961,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRandomToOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3901,6 +4000,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3920,6 +4020,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandomOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3958,6 +4059,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3977,6 +4079,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUniformOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4015,6 +4118,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4034,6 +4138,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opCauchyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4072,6 +4177,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4091,6 +4197,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLogNormalOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4129,6 +4236,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4148,6 +4256,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opExponentialOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4186,6 +4295,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4205,6 +4315,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opGeometricOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4243,6 +4354,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4300,6 +4412,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -4338,6 +4451,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4376,6 +4490,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4432,6 +4547,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -4469,6 +4585,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs24, &a3, out, r0)
 	return r0
@@ -4507,6 +4624,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTraceOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4545,6 +4663,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4583,6 +4702,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4621,6 +4741,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4640,6 +4761,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4659,6 +4781,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNotEqualScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4697,6 +4820,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4735,6 +4859,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4754,6 +4879,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4773,6 +4899,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4811,6 +4938,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4849,6 +4977,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4887,6 +5016,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4925,6 +5055,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4944,6 +5075,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4963,6 +5095,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGreaterEqualScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5001,6 +5134,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5039,6 +5173,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5058,6 +5193,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5077,6 +5213,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5115,6 +5252,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5153,6 +5291,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5172,6 +5311,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5191,6 +5331,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLessEqualScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5229,6 +5370,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5267,6 +5409,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5286,6 +5429,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5305,6 +5449,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5343,6 +5488,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5381,6 +5527,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5400,6 +5547,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5419,6 +5567,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGreaterScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5457,6 +5606,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5495,6 +5645,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5514,6 +5665,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5533,6 +5685,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5571,6 +5724,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5609,6 +5763,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5628,6 +5783,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5647,6 +5803,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLessScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5685,6 +5842,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5723,6 +5881,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5742,6 +5901,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5761,6 +5921,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTakeOut, &locs360, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	checksPost20(&c, &locs360, &a0, &a1, &a2, self, index, out, r0)
 	return r0
@@ -5799,6 +5960,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opTakeAlongDimOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -5837,6 +5999,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre19(&c, &opIndexSelectOut, &locs360, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
@@ -5875,6 +6038,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre19(&c, &opIndexSelectDimnameOut, &locs360, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a3, self, index, out, r0)
 	return r0
@@ -5932,6 +6096,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	checksPost20(&c, &locs28, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -5989,6 +6154,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6065,6 +6231,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opGatherOut, &locs360, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -6122,6 +6289,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opGatherDimnameOut, &locs360, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	checksPost20(&c, &locs360, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -6179,6 +6347,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opAddcmulOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -6217,6 +6386,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddcmul_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -6236,6 +6406,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opAddcdivOut, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	checksPost61(&c, &locs371, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -6274,6 +6445,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddcdiv_, &locs372, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	checksPost59(&c, &locs372, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -6312,6 +6484,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre29(&c, &opTriangularSolveX, &locs373, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	checksPost30(&c, &locs373, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
@@ -6369,6 +6542,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opLinalgSolveTriangularOut, &locs376, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	checksPost20(&c, &locs376, &a0, &a1, &a5, self, B, out, r0)
 	return r0
@@ -6426,6 +6600,7 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opSymeigE, &locs378, &a0, &a3, &a4, self, e, V)
+	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
 	checksPost50(&c, &locs378, &a0, &a3, &a4, self, e, V, r0, r1)
 	return r0, r1
@@ -6483,6 +6658,7 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXSymeigHelperOut, &locs26, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	checksPost50(&c, &locs26, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -6502,6 +6678,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre201(&c, &opSvdU, &locs379, &a0, &a3, &a4, &a5, self, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	checksPost202(&c, &locs379, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
@@ -6559,6 +6736,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6597,6 +6775,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6616,6 +6795,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6654,6 +6834,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCholeskySolveOut, &locs380, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	checksPost20(&c, &locs380, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
@@ -6711,6 +6892,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCholeskySolveHelperOut, &locs383, &a0, &a1, &a3, self, A, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	checksPost20(&c, &locs383, &a0, &a1, &a3, self, A, out, r0)
 	return r0
@@ -6749,6 +6931,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6768,6 +6951,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opQrQ, &locs384, &a0, &a2, &a3, self, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	checksPost50(&c, &locs384, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
@@ -6806,6 +6990,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opGeqrfA, &locs385, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	checksPost50(&c, &locs385, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
@@ -6863,6 +7048,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOrgqrOut, &locs380, &a0, &a1, &a2, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	checksPost20(&c, &locs380, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
@@ -6882,6 +7068,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opOrmqrOut, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	checksPost61(&c, &locs386, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
@@ -6939,6 +7126,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLuSolveOut, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	checksPost61(&c, &locs388, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
@@ -6996,6 +7184,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
 	checksPre195(&c, &opLuUnpackOut, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	checksPost196(&c, &locs391, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -7015,6 +7204,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7053,6 +7243,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7072,6 +7263,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7110,6 +7302,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7148,6 +7341,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
@@ -7186,6 +7380,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7224,6 +7419,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7243,6 +7439,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7281,6 +7478,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7300,6 +7498,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7338,6 +7537,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7357,6 +7557,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7395,6 +7596,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7433,6 +7635,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -7452,6 +7655,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7471,6 +7675,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7528,6 +7733,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7547,6 +7753,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7566,6 +7773,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLerpScalarOut, &locs392, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	checksPost20(&c, &locs392, &a0, &a1, &a3, self, end, out, r0)
 	return r0
@@ -7585,6 +7793,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLerpTensorOut, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	checksPost61(&c, &locs393, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
@@ -7642,6 +7851,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7680,6 +7890,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre268(&c, &opHistogramBinsTensorOut, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	checksPost108(&c, &locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -7718,6 +7929,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
 	checksPre270(&c, &opHistogramBinCtOut, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	checksPost30(&c, &locs396, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -7779,6 +7991,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		l5     asserts.SavedList
 	)
 	checksPre273(&c, &opXHistogramddBinEdgesOut, &locs398, &a0, &a3, &l5, self, weight, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	checksPost274(&c, &locs398, &a0, &a3, &l5, self, weight, out)
 }
@@ -7816,6 +8029,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
 	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs100, &a0, &a3, &a5, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	checksPost20(&c, &locs100, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
@@ -7860,6 +8074,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		l1         asserts.SavedList
 	)
 	checksPre276(&c, &opXHistogramddFromBinTensorsOut, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	checksPost145(&c, &locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
@@ -7939,6 +8154,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -7977,6 +8193,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7996,6 +8213,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8034,6 +8252,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8053,6 +8272,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8091,6 +8311,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8110,6 +8331,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8148,6 +8370,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8167,6 +8390,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8205,6 +8429,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8224,6 +8449,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8262,6 +8488,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8281,6 +8508,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -8319,6 +8547,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8338,6 +8567,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8376,6 +8606,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8414,6 +8645,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opRemainderScalarTensorOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -8471,6 +8703,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8528,6 +8761,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8566,6 +8800,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8604,6 +8839,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8642,6 +8878,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8661,6 +8898,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8718,6 +8956,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opQuantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -8756,6 +8995,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opQuantileScalarOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8794,6 +9034,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opNanquantileOut, &locs402, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs402, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -8832,6 +9073,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNanquantileScalarOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8851,6 +9093,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opSortValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -8870,6 +9113,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opSortValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -8927,6 +9171,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opSortDimnameValues, &locs109, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
 	checksPost50(&c, &locs109, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -8946,6 +9191,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opSortDimnameValuesStable, &locs109, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	checksPost50(&c, &locs109, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -9003,6 +9249,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMsortOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9079,6 +9326,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -9117,6 +9365,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre49(&c, &opTopkValues, &locs109, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	checksPost50(&c, &locs109, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
@@ -9174,6 +9423,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9212,6 +9462,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9231,6 +9482,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -9269,6 +9521,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9326,6 +9579,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUnfoldBackwardOut, &locs404, &a0, &a5, grad_in, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	checksPost55(&c, &locs404, &a0, &a5, grad_in, out, r0)
 	return r0
@@ -9364,6 +9618,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPowTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -9402,6 +9657,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opPowScalarOut, &locs407, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0
@@ -9440,6 +9696,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -9478,6 +9735,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9497,6 +9755,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opPow_Tensor, &locs406, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
@@ -9516,6 +9775,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs405, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs405, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -9554,6 +9814,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opFloatPowerScalarOut, &locs407, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	checksPost55(&c, &locs407, &a1, &a2, exponent, out, r0)
 	return r0

@@ -43,6 +43,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -81,6 +82,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -100,6 +102,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFloatPower_Tensor, &locs406, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	checksPost52(&c, &locs406, &a0, &a1, self, exponent, r0)
 	return r0
@@ -119,6 +122,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -138,6 +142,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormalOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -176,6 +181,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNormalTensorFloatOut, &locs409, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	checksPost55(&c, &locs409, &a0, &a3, mean, out, r0)
 	return r0
@@ -214,6 +220,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre54(&c, &opNormalFloatTensorOut, &locs411, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	checksPost55(&c, &locs411, &a1, &a3, std, out, r0)
 	return r0
@@ -252,6 +259,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNormalTensorTensorOut, &locs413, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	checksPost20(&c, &locs413, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
@@ -308,6 +316,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	checksPost10(&c, &locs24, &a4, out, r0)
 	return r0
@@ -350,6 +359,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		l0     asserts.SavedList
 	)
 	checksPre280(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	checksPost281(&c, &locs415, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
@@ -372,6 +382,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		l0, l3 asserts.SavedList
 	)
 	checksPre282(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	checksPost283(&c, &locs416, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
@@ -412,6 +423,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre286(&c, &opXAmpUpdateScale_, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	checksPost287(&c, &locs418, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
@@ -431,6 +443,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre288(&c, &opXAmpUpdateScaleOut, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	checksPost289(&c, &locs419, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
@@ -489,6 +502,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -508,6 +522,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachAddScalarOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -546,6 +561,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -565,6 +581,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachSubScalarOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -603,6 +620,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -622,6 +640,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachMulScalarOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -660,6 +679,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -679,6 +699,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachDivScalarOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -717,6 +738,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -736,6 +758,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre296(&c, &opXForeachAddListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
@@ -774,6 +797,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -793,6 +817,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre296(&c, &opXForeachSubListOut, &locs421, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l3, self, other, out)
 }
@@ -831,6 +856,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -850,6 +876,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre296(&c, &opXForeachMulListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
@@ -888,6 +915,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -907,6 +935,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre296(&c, &opXForeachDivListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
@@ -945,6 +974,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -964,6 +994,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachAddScalarListOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -1002,6 +1033,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1021,6 +1053,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachSubScalarListOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -1059,6 +1092,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1078,6 +1112,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachDivScalarListOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -1116,6 +1151,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1135,6 +1171,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachMulScalarListOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -1173,6 +1210,7 @@ func XForeachZero_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1192,6 +1230,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachZeroOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1230,6 +1269,7 @@ func XForeachExp_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1249,6 +1289,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachExpOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1287,6 +1328,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1306,6 +1348,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachSqrtOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1344,6 +1387,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1363,6 +1407,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachAbsOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1401,6 +1446,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1420,6 +1466,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachAcosOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1458,6 +1505,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1477,6 +1525,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachAsinOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1515,6 +1564,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1534,6 +1584,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachAtanOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1572,6 +1623,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1591,6 +1643,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachCeilOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1629,6 +1682,7 @@ func XForeachCos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1648,6 +1702,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachCosOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1686,6 +1741,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1705,6 +1761,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachCoshOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1743,6 +1800,7 @@ func XForeachErf_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1762,6 +1820,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachErfOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1800,6 +1859,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1819,6 +1879,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachErfcOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1857,6 +1918,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1876,6 +1938,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachExpm1Out, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1914,6 +1977,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1933,6 +1997,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachFloorOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -1971,6 +2036,7 @@ func XForeachLog_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -1990,6 +2056,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachLogOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2028,6 +2095,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2047,6 +2115,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachLog10Out, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2085,6 +2154,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2104,6 +2174,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachLog1pOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2142,6 +2213,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2161,6 +2233,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachLog2Out, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2199,6 +2272,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2218,6 +2292,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachNegOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2256,6 +2331,7 @@ func XForeachTan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2275,6 +2351,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachTanOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2313,6 +2390,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2332,6 +2410,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachTanhOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2370,6 +2449,7 @@ func XForeachSin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2389,6 +2469,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachSinOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2427,6 +2508,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2446,6 +2528,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachSinhOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2484,6 +2567,7 @@ func XForeachRound_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2503,6 +2587,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachRoundOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2541,6 +2626,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2560,6 +2646,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachLgammaOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2598,6 +2685,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2617,6 +2705,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachFracOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2655,6 +2744,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2674,6 +2764,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachReciprocalOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2712,6 +2803,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2731,6 +2823,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachSigmoidOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2769,6 +2862,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre290(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
 	checksPost291(&c, &locs3, &l0, self)
 }
@@ -2788,6 +2882,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre211(&c, &opXForeachTruncOut, &locs242, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
 	checksPost212(&c, &locs242, &l0, &l1, self, out)
 }
@@ -2807,6 +2902,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre298(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2826,6 +2922,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre300(&c, &opXForeachAddcdivScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2845,6 +2942,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre298(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2864,6 +2962,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre300(&c, &opXForeachAddcmulScalarOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2883,6 +2982,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre298(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2902,6 +3002,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre300(&c, &opXForeachAddcdivScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -2921,6 +3022,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre298(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost299(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -2940,6 +3042,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre300(&c, &opXForeachAddcmulScalarListOut, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost301(&c, &locs423, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3054,6 +3157,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3073,6 +3177,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre296(&c, &opXForeachMaximumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
@@ -3111,6 +3216,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre294(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
 	checksPost295(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3130,6 +3236,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre296(&c, &opXForeachMinimumListOut, &locs421, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
 	checksPost297(&c, &locs421, &l0, &l1, &l2, self, other, out)
 }
@@ -3168,6 +3275,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre211(&c, &opXForeachNormScalarOut, &locs242, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
 	checksPost212(&c, &locs242, &l0, &l2, self, out)
 }
@@ -3205,6 +3313,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opBucketizeTensorOut, &locs425, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	checksPost20(&c, &locs425, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
@@ -3243,6 +3352,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre54(&c, &opBucketizeScalarOut, &locs427, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	checksPost55(&c, &locs427, &a1, &a4, boundaries, out, r0)
 	return r0
@@ -3300,6 +3410,7 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3319,6 +3430,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre76(&c, &opSearchsortedTensorOut, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost61(&c, &locs429, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
@@ -3357,6 +3469,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre82(&c, &opSearchsortedScalarOut, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost20(&c, &locs431, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
@@ -3395,6 +3508,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3433,6 +3547,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	checksPost20(&c, &locs433, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
@@ -3452,6 +3567,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMseLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -3490,6 +3606,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opMseLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -3547,6 +3664,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
 	checksPre76(&c, &opMultiMarginLossOut, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	checksPost61(&c, &locs58, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
@@ -3585,6 +3703,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
 	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	checksPost78(&c, &locs60, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -3623,6 +3742,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMultilabelMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -3661,6 +3781,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre29(&c, &opMultilabelMarginLossForwardOutput, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	checksPost30(&c, &locs437, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
@@ -3699,6 +3820,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	checksPost78(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
@@ -3737,6 +3859,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opNllLossOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -3794,6 +3917,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre268(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -3832,6 +3956,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre304(&c, &opNllLossBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -3870,6 +3995,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opNllLoss2dOut, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	checksPost61(&c, &locs58, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -3908,6 +4034,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre268(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -3946,6 +4073,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre304(&c, &opNllLoss2dBackwardGradInput, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost68(&c, &locs443, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -3984,6 +4112,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSmoothL1LossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -4022,6 +4151,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -4060,6 +4190,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHuberLossOut, &locs434, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -4098,6 +4229,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opHuberLossBackwardOut, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	checksPost61(&c, &locs435, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -4136,6 +4268,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftMarginLossOut, &locs434, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -4174,6 +4307,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost61(&c, &locs435, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -4212,6 +4346,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4250,6 +4385,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre19(&c, &opEluBackwardGradInput, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	checksPost20(&c, &locs445, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
@@ -4288,6 +4424,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4307,6 +4444,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4345,6 +4483,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -4402,6 +4541,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opGluJvpOut, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	checksPost61(&c, &locs448, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
@@ -4440,6 +4580,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre115(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	checksPost68(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
@@ -4459,6 +4600,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4497,6 +4639,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4516,6 +4659,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -4554,6 +4698,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4592,6 +4737,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -4630,6 +4776,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4649,6 +4796,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4687,6 +4835,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4725,6 +4874,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardswishBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -4744,6 +4894,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4782,6 +4933,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -4820,6 +4972,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4839,6 +4992,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogSigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4877,6 +5031,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLogSigmoidForwardOutput, &locs451, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	checksPost50(&c, &locs451, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
@@ -4915,6 +5070,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	checksPost61(&c, &locs452, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
@@ -4953,6 +5109,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre19(&c, &opRreluWithNoiseOut, &locs454, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	checksPost306(&c, &locs454, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
@@ -5010,6 +5167,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	checksPost61(&c, &locs457, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
@@ -5029,6 +5187,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opRreluWithNoise_, &locs455, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	checksPost308(&c, &locs455, &a0, &a1, self, noise, r0)
 	return r0
@@ -5048,6 +5207,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5086,6 +5246,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -5124,6 +5285,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5162,6 +5324,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -5200,6 +5363,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5257,6 +5421,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5295,6 +5460,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -5333,6 +5499,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5371,6 +5538,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -5390,6 +5558,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5447,6 +5616,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5466,6 +5636,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -5504,6 +5675,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs193, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs193, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -5523,6 +5695,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -5561,6 +5734,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -5599,6 +5773,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs458, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	checksPost50(&c, &locs458, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -5637,6 +5812,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -5675,6 +5851,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
@@ -5713,6 +5890,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -5751,6 +5929,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost55(&c, &locs38, &a0, &a7, self, out, r0)
 	return r0
@@ -5789,6 +5968,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -5827,6 +6007,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre29(&c, &opFractionalMaxPool2dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -5865,6 +6046,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -5903,6 +6085,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre29(&c, &opFractionalMaxPool3dOutput, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost30(&c, &locs461, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -5941,6 +6124,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -5979,6 +6163,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
@@ -6017,6 +6202,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -6055,6 +6241,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs458, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost50(&c, &locs458, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
@@ -6093,6 +6280,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost61(&c, &locs459, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -6131,6 +6319,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaxUnpool2dOut, &locs134, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	checksPost20(&c, &locs134, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -6169,6 +6358,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opMaxUnpool3dOut, &locs134, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	checksPost20(&c, &locs134, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
@@ -6207,6 +6397,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6245,6 +6436,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6283,6 +6475,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6321,6 +6514,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6359,6 +6553,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6397,6 +6592,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6435,6 +6631,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6473,6 +6670,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6511,6 +6709,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6549,6 +6748,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6587,6 +6787,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6625,6 +6826,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6739,6 +6941,7 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -6777,6 +6980,7 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -6815,6 +7019,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -6853,6 +7058,7 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -6891,6 +7097,7 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -6929,6 +7136,7 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -6967,6 +7175,7 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -7005,6 +7214,7 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -7043,6 +7253,7 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -7081,6 +7292,7 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -7119,6 +7331,7 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaVecOut, &locs463, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a4, input, out, r0)
 	return r0
@@ -7157,6 +7370,7 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs122, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -7195,6 +7409,7 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7233,6 +7448,7 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7271,6 +7487,7 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7309,6 +7526,7 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7347,6 +7565,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7385,6 +7604,7 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7423,6 +7643,7 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7461,6 +7682,7 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7499,6 +7721,7 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7537,6 +7760,7 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dVecOut, &locs463, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs463, &a0, &a3, input, out, r0)
 	return r0
@@ -7575,6 +7799,7 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7613,6 +7838,7 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs122, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	checksPost55(&c, &locs122, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -7632,6 +7858,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -7670,6 +7897,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -7708,6 +7936,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -7746,6 +7975,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -7784,6 +8014,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -7822,6 +8053,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -7860,6 +8092,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -7898,6 +8131,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -7936,6 +8170,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -7974,6 +8209,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -8012,6 +8248,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -8050,6 +8287,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs464, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a7, grad_output, grad_input, r0)
 	return r0
@@ -8088,6 +8326,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -8107,6 +8346,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -8164,6 +8404,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -8183,6 +8424,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs464, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost55(&c, &locs464, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -8240,6 +8482,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -8259,6 +8502,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -8316,6 +8560,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -8335,6 +8580,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs464, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -8392,6 +8638,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8411,6 +8658,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -8468,6 +8716,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -8487,6 +8736,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs464, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs464, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -8544,6 +8794,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -8582,6 +8833,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLogitBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	checksPost20(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8620,6 +8872,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -8658,6 +8911,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre76(&c, &opSlowConvTranspose2dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -8696,6 +8950,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre76(&c, &opSlowConvTranspose3dOut, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -8734,6 +8989,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opThnnConv2dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -8772,6 +9028,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -8810,6 +9067,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	checksPost94(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -8848,6 +9106,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -8867,6 +9126,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opXConvDepthwise2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -8924,6 +9184,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opConvDepthwise3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -8943,6 +9204,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opSlowConv3dOut, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -8981,6 +9243,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opSlowConv3dForwardOutput, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost61(&c, &locs465, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -9038,6 +9301,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opSlowConvDilated2dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -9076,6 +9340,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opSlowConvDilated3dOut, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -9095,6 +9360,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	checksPost55(&c, &locs38, &a0, &a6, self, out, r0)
 	return r0
@@ -9155,6 +9421,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opColumnStackOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -9174,6 +9441,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -9250,6 +9518,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9288,6 +9557,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9326,6 +9596,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9402,6 +9673,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9440,6 +9712,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9478,6 +9751,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -9516,6 +9790,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExpm1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0

@@ -43,6 +43,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExp2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -81,6 +82,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialPsiOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -119,6 +121,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialDigammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -157,6 +160,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialGammalnOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -195,6 +199,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -233,6 +238,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfcOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -271,6 +277,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -309,6 +316,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfinvOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -347,6 +355,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialNdtrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -423,6 +432,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -442,6 +452,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -461,6 +472,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -537,6 +549,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -556,6 +569,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -575,6 +589,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -651,6 +666,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -670,6 +686,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs182, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	checksPost55(&c, &locs182, &a1, &a2, other, out, r0)
 	return r0
@@ -689,6 +706,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -727,6 +745,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -765,6 +784,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -803,6 +823,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -841,6 +862,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -879,6 +901,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLogitOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -917,6 +940,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialPolygammaOut, &locs38, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	checksPost55(&c, &locs38, &a1, &a2, self, out, r0)
 	return r0
@@ -955,6 +979,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSpecialLogsumexpOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -993,6 +1018,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExpitOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1031,6 +1057,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialSincOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1069,6 +1096,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialRoundOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -1107,6 +1135,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialLog1pOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -1145,6 +1174,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1183,6 +1213,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1240,6 +1271,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialMultigammalnOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -1297,6 +1329,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1335,6 +1368,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1373,6 +1407,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1411,6 +1446,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1449,6 +1485,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1487,6 +1524,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfftOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1525,6 +1563,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1563,6 +1602,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1601,6 +1641,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1639,6 +1680,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1677,6 +1719,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1715,6 +1758,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfft2Out, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1753,6 +1797,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1791,6 +1836,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1829,6 +1875,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1867,6 +1914,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1905,6 +1953,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1943,6 +1992,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfftnOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -1980,6 +2030,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -2017,6 +2068,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	checksPost10(&c, &locs24, &a2, out, r0)
 	return r0
@@ -2093,6 +2145,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opLinalgCholeskyExL, &locs469, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	checksPost50(&c, &locs469, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
@@ -2131,6 +2184,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCholeskyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -2169,6 +2223,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2207,6 +2262,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgLuFactorOut, &locs471, &a0, &a2, &a3, A, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	checksPost50(&c, &locs471, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
@@ -2245,6 +2301,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre201(&c, &opLinalgLuFactorExOut, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	checksPost202(&c, &locs473, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -2283,6 +2340,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre201(&c, &opLinalgLuOut, &locs474, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	checksPost202(&c, &locs474, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -2321,6 +2379,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opLinalgLuSolveOut, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	checksPost61(&c, &locs476, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
@@ -2359,6 +2418,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre201(&c, &opXLinalgDetResult, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	checksPost202(&c, &locs477, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
@@ -2397,6 +2457,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgDetOut, &locs478, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
@@ -2454,6 +2515,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre201(&c, &opLinalgLdlFactorExOut, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	checksPost202(&c, &locs479, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -2492,6 +2554,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgLdlFactorOut, &locs480, &a0, &a2, &a3, self, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	checksPost50(&c, &locs480, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
@@ -2530,6 +2593,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opLinalgLdlSolveOut, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	checksPost61(&c, &locs482, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
@@ -2568,6 +2632,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre311(&c, &opLinalgLstsqOut, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	checksPost312(&c, &locs484, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -2606,6 +2671,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2644,6 +2710,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgVecdotOut, &locs486, &a0, &a1, &a3, x, y, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a3, x, y, out, r0)
 	return r0
@@ -2682,6 +2749,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixExpOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2720,6 +2788,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre315(&c, &opXLinalgSlogdetSign, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	checksPost316(&c, &locs488, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -2758,6 +2827,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLinalgSlogdetOut, &locs489, &a0, &a1, &a2, A, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	checksPost50(&c, &locs489, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -2796,6 +2866,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opSlogdetOut, &locs490, &a0, &a1, &a2, self, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	checksPost50(&c, &locs490, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -2853,6 +2924,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLinalgEigOut, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	checksPost50(&c, &locs491, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -2891,6 +2963,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgEigvalsOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -2929,6 +3002,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXLinalgEighEigenvalues, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	checksPost50(&c, &locs492, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -2967,6 +3041,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgEighEigvals, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	checksPost50(&c, &locs493, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
@@ -3005,6 +3080,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgEigvalshOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3043,6 +3119,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgHouseholderProductOut, &locs495, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	checksPost20(&c, &locs495, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
@@ -3081,6 +3158,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgInvExInverse, &locs496, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	checksPost50(&c, &locs496, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
@@ -3119,6 +3197,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgInvOut, &locs478, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	checksPost55(&c, &locs478, &a0, &a1, A, out, r0)
 	return r0
@@ -3157,6 +3236,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opInverseOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -3195,6 +3275,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3233,6 +3314,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOuterOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -3271,6 +3353,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGerOut, &locs498, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	checksPost20(&c, &locs498, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -3328,6 +3411,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgNormOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -3347,6 +3431,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgNormOrdStrOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -3385,6 +3470,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -3423,6 +3509,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixNormOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -3461,6 +3548,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -3499,6 +3587,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre201(&c, &opXLinalgSvdU, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	checksPost202(&c, &locs499, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -3537,6 +3626,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre201(&c, &opLinalgSvdU, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	checksPost202(&c, &locs499, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -3575,6 +3665,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgSvdvalsOut, &locs478, &a0, &a2, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	checksPost55(&c, &locs478, &a0, &a2, A, out, r0)
 	return r0
@@ -3613,6 +3704,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCondOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3651,6 +3743,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCondPStrOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3689,6 +3782,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
@@ -3727,6 +3821,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -3784,6 +3879,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLinalgPinvOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -3803,6 +3899,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs503, &a0, &a1, &a3, self, rcond, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
@@ -3841,6 +3938,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre311(&c, &opXLinalgSolveExResult, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	checksPost312(&c, &locs505, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -3879,6 +3977,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre29(&c, &opLinalgSolveExOut, &locs507, &a0, &a1, &a4, &a5, A, B, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	checksPost30(&c, &locs507, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
@@ -3917,6 +4016,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgSolveOut, &locs509, &a0, &a1, &a3, A, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	checksPost20(&c, &locs509, &a0, &a1, &a3, A, B, out, r0)
 	return r0
@@ -3955,6 +4055,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgTensorinvOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -3993,6 +4094,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -4031,6 +4133,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgQrOut, &locs510, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	checksPost50(&c, &locs510, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
@@ -4069,6 +4172,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixPowerOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -4107,6 +4211,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
@@ -4145,6 +4250,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -4183,6 +4289,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixRankOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -4221,6 +4328,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs514, &a0, &a1, &a3, input, tol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	checksPost20(&c, &locs514, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
@@ -4262,6 +4370,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opLinalgMultiDotOut, &locs67, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	checksPost84(&c, &locs67, &l0, &a1, tensors, out, r0)
 	return r0
@@ -4338,6 +4447,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalIntlistOut, &locs516, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
@@ -4376,6 +4486,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs516, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
@@ -4414,6 +4525,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs516, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	checksPost55(&c, &locs516, &a0, &a2, values, out, r0)
 	return r0
@@ -4509,6 +4621,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestWarnInAutogradOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4547,6 +4660,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4623,6 +4737,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -4661,6 +4776,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
 	checksPre318(&c, &opSegmentReduceOut, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	checksPost78(&c, &locs519, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
@@ -4699,6 +4815,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
 	checksPre320(&c, &opXSegmentReduceBackwardOut, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	checksPost68(&c, &locs521, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
@@ -4800,6 +4917,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		l0 asserts.SavedList
 	)
 	checksPre36(&c, &opXNestedTensorFromTensorListOut, &locs525, &l0, &a5, list, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	checksPost84(&c, &locs525, &l0, &a5, list, out, r0)
 	return r0
@@ -5370,6 +5488,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCcolIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5408,6 +5527,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5522,6 +5642,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXFwPrimalCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5541,6 +5662,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMakeDualCopyOut, &locs526, &a0, &a1, &a3, primal, tangent, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	checksPost20(&c, &locs526, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
@@ -5560,6 +5682,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5579,6 +5702,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5598,6 +5722,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5617,6 +5742,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5636,6 +5762,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5655,6 +5782,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5674,6 +5802,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -5693,6 +5822,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5712,6 +5842,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5731,6 +5862,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5750,6 +5882,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5769,6 +5902,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDetachCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5788,6 +5922,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	checksPost55(&c, &locs38, &a0, &a5, self, out, r0)
 	return r0
@@ -5811,6 +5946,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		l3 asserts.SavedList
 	)
 	checksPre191(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
@@ -5833,6 +5969,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		l3 asserts.SavedList
 	)
 	checksPre191(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	checksPost192(&c, &locs242, &a0, &l3, self, out)
 }
@@ -5851,6 +5988,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5870,6 +6008,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5889,6 +6028,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5908,6 +6048,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -5927,6 +6068,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -5946,6 +6088,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5965,6 +6108,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -5984,6 +6128,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6003,6 +6148,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6022,6 +6168,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCrowIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6041,6 +6188,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opColIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6064,6 +6212,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		l2 asserts.SavedList
 	)
 	checksPre191(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	checksPost192(&c, &locs242, &a0, &l2, self, out)
 }
@@ -6082,6 +6231,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6101,6 +6251,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	checksPost55(&c, &locs38, &a0, &a2, self, out, r0)
 	return r0
@@ -6120,6 +6271,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -6139,6 +6291,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6177,6 +6330,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opToPaddedTensorOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	checksPost55(&c, &locs38, &a0, &a3, self, out, r0)
 	return r0
@@ -6234,6 +6388,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
@@ -6272,6 +6427,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
 	checksPre324(&c, &opXTransformerEncoderLayerFwdOut, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	checksPost325(&c, &locs529, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
@@ -6310,6 +6466,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
 	checksPre328(&c, &opXNativeMultiHeadAttentionOut, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	checksPost329(&c, &locs531, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
@@ -6405,6 +6562,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	checksPost61(&c, &locs534, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
@@ -6443,6 +6601,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
 	checksPre332(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	checksPost184(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
@@ -6481,6 +6640,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialAiryAiOut, &locs537, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
@@ -6538,6 +6698,7 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23 asserts.Saved
 	checksPre335(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	checksPost336(&c, &locs540, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a19, &a20, &a21, &a22, &a23, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6576,6 +6737,7 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10, a11, a14, a15, a16, a17 asserts.Saved
 	checksPre339(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	checksPost340(&c, &locs542, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a14, &a15, &a16, &a17, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6614,6 +6776,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6652,6 +6815,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6690,6 +6854,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6728,6 +6893,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -6804,6 +6970,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -6823,6 +6990,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -6842,6 +7010,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -6918,6 +7087,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -6937,6 +7107,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -6956,6 +7127,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7032,6 +7204,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7051,6 +7224,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7070,6 +7244,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7146,6 +7321,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7165,6 +7341,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7184,6 +7361,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7260,6 +7438,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7279,6 +7458,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7298,6 +7478,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7374,6 +7555,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7393,6 +7575,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7412,6 +7595,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7488,6 +7672,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7507,6 +7692,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7526,6 +7712,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7602,6 +7789,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7621,6 +7809,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7640,6 +7829,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -7678,6 +7868,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7716,6 +7907,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7754,6 +7946,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7792,6 +7985,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	checksPost55(&c, &locs38, &a0, &a1, self, out, r0)
 	return r0
@@ -7830,6 +8024,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs537, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
@@ -7868,6 +8063,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs537, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
@@ -7944,6 +8140,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -7963,6 +8160,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -7982,6 +8180,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -8058,6 +8257,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -8077,6 +8277,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -8096,6 +8297,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -8172,6 +8374,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -8191,6 +8394,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -8210,6 +8414,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -8286,6 +8491,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs545, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs545, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -8305,6 +8511,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs546, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost55(&c, &locs546, &a1, &a2, n, out, r0)
 	return r0
@@ -8324,6 +8531,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs537, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost55(&c, &locs537, &a0, &a2, x, out, r0)
 	return r0
@@ -8362,6 +8570,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs537, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	checksPost55(&c, &locs537, &a0, &a1, x, out, r0)
 	return r0
@@ -8400,6 +8609,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFoobarOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	checksPost55(&c, &locs38, &a0, &a4, self, out, r0)
 	return r0
@@ -8423,6 +8633,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre341(&c, &opXFusedAdam_, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost342(&c, &locs547, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
@@ -8445,6 +8656,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre343(&c, &opXFusedAdamOut, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost344(&c, &locs548, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }

@@ -565,21 +565,31 @@ var locs549 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: _cast_Byte).
 func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -589,34 +599,42 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
 func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -626,22 +644,32 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
 func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImpl(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -649,17 +677,25 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 585 op(s) of one shape (the first: data).
 func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -667,18 +703,28 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 38 op(s) of one shape (the first: is_leaf).
 func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -686,13 +732,20 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: requires_grad_).
 func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImpl(l[0], s0)
@@ -705,12 +758,19 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
 func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -720,16 +780,20 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 // checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: _fw_primal).
 func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -738,32 +802,42 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _make_dual).
 func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -771,52 +845,74 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 252 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -827,34 +923,42 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -863,26 +967,34 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _has_same_storage_numel).
 func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -897,7 +1009,9 @@ func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 // checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: align_tensors).
 func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -919,42 +1033,46 @@ func checksPre25(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func checksPost26(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -963,43 +1081,63 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _cudnn_ctc_loss).
 func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1012,42 +1150,50 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func checksPost30(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1058,67 +1204,83 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -1135,7 +1297,9 @@ func checksPost34(c *asserts.Call, l *[0]asserts.Loc) {
 // checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
@@ -1157,14 +1321,20 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -1187,58 +1357,60 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1302,23 +1474,31 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
@@ -1328,17 +1508,19 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s13 asserts.Saved
 	var s14 asserts.Saved
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1355,30 +1537,15 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -1394,6 +1561,13 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
 	c.ReturnsArg(l[15], &s15, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -1411,43 +1585,53 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1459,50 +1643,32 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.After(s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1581,51 +1747,61 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Mutable(s12)
 	c.Mutable(s13)
 	c.MutableList(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
 	asserts.BindingContextList(c, l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(13)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	asserts.BindingContextAfterList(c, l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		asserts.BindingContextAfterList(c, l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1641,50 +1817,20 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s12, t12)
 	c.After(s13, t13)
 	asserts.AfterList(c, s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.SameImpl(l[12], s12)
@@ -1693,6 +1839,18 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[13], s13)
 	c.SameImplList(l[14], s14)
 	c.SameStorageList(l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -1714,23 +1872,37 @@ func checksPost47(c *asserts.Call, l *[1]asserts.Loc, t0 *torch.Tensor) {
 func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1742,34 +1914,44 @@ func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 51 op(s) of one shape (the first: _fused_dropout.out).
 func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[1], s1)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1779,46 +1961,56 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
 func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
 func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAlias(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1828,26 +2020,36 @@ func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 508 op(s) of one shape (the first: abs.out).
 func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1857,44 +2059,56 @@ func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
 func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1905,34 +2119,42 @@ func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
 func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1944,49 +2166,57 @@ func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
 func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
 func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2005,58 +2235,70 @@ func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
 func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2072,64 +2314,72 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
 func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2143,28 +2393,38 @@ func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
 func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2172,29 +2432,21 @@ func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2206,14 +2458,22 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
@@ -2222,11 +2482,13 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2236,71 +2498,91 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2319,22 +2601,30 @@ func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index_backward).
@@ -2342,14 +2632,16 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2361,93 +2653,97 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -2458,54 +2754,64 @@ func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: bilinear).
 func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2515,12 +2821,20 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
@@ -2531,13 +2845,21 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
@@ -2549,50 +2871,54 @@ func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2603,14 +2929,22 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
@@ -2622,15 +2956,23 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: bincount).
@@ -2638,10 +2980,18 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
@@ -2651,17 +3001,27 @@ func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: cat).
 func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2678,8 +3038,10 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: cat.out).
 func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2696,50 +3058,54 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 // checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_chunk).
 func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: chunk).
 func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -2749,12 +3115,20 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
@@ -2764,11 +3138,19 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: clamp.Tensor_out).
@@ -2779,13 +3161,21 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
@@ -2794,12 +3184,20 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: convolution_backward).
@@ -2807,52 +3205,68 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2868,15 +3282,23 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward.out).
@@ -2884,12 +3306,14 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2899,18 +3323,9 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2920,6 +3335,11 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
 	c.ReturnsArg(l[8], &s8, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2932,18 +3352,26 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
@@ -2951,12 +3379,14 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2966,73 +3396,81 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -3043,14 +3481,22 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
@@ -3058,10 +3504,12 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3069,53 +3517,65 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3127,14 +3587,22 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3153,18 +3621,26 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3173,15 +3649,17 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3195,18 +3673,9 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -3223,6 +3692,11 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -3241,22 +3715,30 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3276,25 +3758,33 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3302,17 +3792,19 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3327,38 +3819,14 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -3368,6 +3836,16 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
 	c.ReturnsArg(l[13], &s13, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -3377,55 +3855,73 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
 func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3439,25 +3935,35 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3465,24 +3971,20 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3494,80 +3996,86 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
 func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
 func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
 func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3578,14 +4086,22 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _ctc_loss_backward).
@@ -3596,16 +4112,24 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
@@ -3618,17 +4142,25 @@ func checksPre115(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre116 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
@@ -3641,32 +4173,42 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3675,68 +4217,64 @@ func checksPost117(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
 // checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
 func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
 	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3745,24 +4283,31 @@ func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -3774,6 +4319,9 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3784,42 +4332,46 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
 func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -3863,18 +4415,26 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
@@ -3883,14 +4443,16 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3903,22 +4465,10 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -3931,6 +4481,12 @@ func checksPost124(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[5], s5)
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3941,14 +4497,22 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
@@ -3957,10 +4521,12 @@ func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3969,63 +4535,81 @@ func checksPost126(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -4039,20 +4623,28 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre128 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
@@ -4064,29 +4656,39 @@ func checksPre128(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost129 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4094,44 +4696,40 @@ func checksPost129(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4146,31 +4744,41 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4179,33 +4787,23 @@ func checksPost131(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4215,12 +4813,20 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm.out).
@@ -4235,15 +4841,23 @@ func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre134 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
@@ -4254,16 +4868,24 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost135 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward).
@@ -4271,11 +4893,13 @@ func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4284,63 +4908,73 @@ func checksPost135(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4358,19 +4992,27 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: native_group_norm_backward.out).
@@ -4378,14 +5020,16 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4397,26 +5041,11 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4426,6 +5055,13 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4434,34 +5070,50 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
 func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4472,27 +5124,34 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -4500,6 +5159,9 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4510,19 +5172,29 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
 func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4533,11 +5205,11 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4549,42 +5221,50 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
 func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4594,44 +5274,64 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put).
 func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4644,18 +5344,26 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4673,21 +5381,29 @@ func checksPre149(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4695,15 +5411,17 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4716,30 +5434,12 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -4749,6 +5449,14 @@ func checksPost150(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4760,14 +5468,22 @@ func checksPre151(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
@@ -4775,11 +5491,13 @@ func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4788,59 +5506,73 @@ func checksPost152(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -4862,17 +5594,25 @@ func checksPre153(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
@@ -4880,14 +5620,16 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4899,18 +5641,9 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -4924,6 +5657,11 @@ func checksPost154(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -4941,20 +5679,28 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward).
@@ -4962,13 +5708,15 @@ func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4979,83 +5727,89 @@ func checksPost156(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5075,23 +5829,31 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
@@ -5099,16 +5861,18 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5122,34 +5886,13 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -5159,6 +5902,15 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5170,16 +5922,24 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
@@ -5189,11 +5949,13 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -5204,87 +5966,141 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
+	if s9.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -5306,21 +6122,29 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
@@ -5330,16 +6154,18 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -5355,26 +6181,14 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -5390,6 +6204,12 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[7], s7)
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -5407,28 +6227,36 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
@@ -5437,17 +6265,19 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -5463,122 +6293,128 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	asserts.ResultList(c, &s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
+	if s12.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
+	if s13.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.ImplUseCountLE1List(l[14], &s14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
@@ -5604,6 +6440,18 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[14], &s14, l[9], s9)
 	c.FreshNoAliasList(l[14], &s14, l[10], s10)
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.OutList(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -5615,14 +6463,22 @@ func checksPre165(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
@@ -5639,17 +6495,25 @@ func checksPre166(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre167 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
@@ -5660,25 +6524,35 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
 func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5686,47 +6560,55 @@ func checksPost168(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5746,29 +6628,39 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5778,18 +6670,9 @@ func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -5800,6 +6683,11 @@ func checksPost170(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5816,28 +6704,38 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5846,55 +6744,61 @@ func checksPost172(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5915,32 +6819,42 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5951,32 +6865,26 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -5994,20 +6902,28 @@ func checksPre175(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
@@ -6026,23 +6942,31 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre177 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -6053,16 +6977,24 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -6071,11 +7003,13 @@ func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6085,75 +7019,91 @@ func checksPost178(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6173,20 +7123,28 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
@@ -6195,15 +7153,17 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6217,26 +7177,11 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -6249,6 +7194,13 @@ func checksPost180(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6263,35 +7215,45 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6301,56 +7263,48 @@ func checksPost182(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -6367,37 +7321,47 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6408,41 +7372,27 @@ func checksPost184(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.After(s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -6452,49 +7402,71 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func checksPost186(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -6512,23 +7484,33 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6536,10 +7518,7 @@ func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -6550,6 +7529,9 @@ func checksPost188(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -6566,29 +7548,41 @@ func checksPre189(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost190 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
 func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
@@ -6600,23 +7594,33 @@ func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6625,10 +7629,18 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
@@ -6636,40 +7648,58 @@ func checksPost194(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -6684,13 +7714,21 @@ func checksPre195(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
@@ -6698,11 +7736,13 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6711,14 +7751,8 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -6728,17 +7762,23 @@ func checksPost196(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _nested_tensor_size).
 func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
@@ -6748,30 +7788,30 @@ func checksPost197(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.SharesStorage(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6779,8 +7819,16 @@ func checksPost198(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre199(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
@@ -6788,28 +7836,48 @@ func checksPost200(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6823,11 +7891,19 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
@@ -6835,10 +7911,12 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6846,10 +7924,7 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -6859,6 +7934,9 @@ func checksPost202(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[4], &s4, l[1], s1)
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -6873,28 +7951,38 @@ func checksPre203(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _weight_norm_interface_backward.out).
 func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6903,28 +7991,22 @@ func checksPost204(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -6934,34 +8016,40 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
 func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6973,18 +8061,28 @@ func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6993,14 +8091,8 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -7010,6 +8102,10 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7023,19 +8119,29 @@ func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7044,16 +8150,14 @@ func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7070,8 +8174,10 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -7097,28 +8203,38 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
 func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7127,18 +8243,9 @@ func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7148,21 +8255,32 @@ func checksPost214(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7180,29 +8298,39 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7212,18 +8340,9 @@ func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7233,38 +8352,55 @@ func checksPost216(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7286,33 +8422,43 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7324,18 +8470,9 @@ func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7350,6 +8487,11 @@ func checksPost218(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7363,20 +8505,28 @@ func checksPre219(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
@@ -7387,13 +8537,15 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7407,131 +8559,155 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -7541,12 +8717,20 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -7556,9 +8740,11 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -7567,10 +8753,7 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -7580,46 +8763,79 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -7639,17 +8855,25 @@ func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
@@ -7659,14 +8883,16 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -7680,10 +8906,7 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -7707,6 +8930,9 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
 	c.ReturnsArg(l[12], &s12, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -7721,22 +8947,30 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	asserts.SaveList(c, s6, t6)
 	asserts.SaveList(c, s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -7744,14 +8978,16 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.SavedList
 	var s10 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7763,30 +8999,12 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	asserts.ResultList(c, &s9, t9)
 	asserts.ResultList(c, &s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
@@ -7796,21 +9014,27 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.NoMutationList(l[7], s7)
 	asserts.SameContentAfterList(c, l[7], s7, t7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.NotArgList(l[8], &s8, l[6], s6)
 	c.NotArgList(l[8], &s8, l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[6], s6)
 	c.FreshNoAliasOf(l[8], &s8, l[7], s7)
 	c.ImplUseCountLE1List(l[9], &s9)
@@ -7850,6 +9074,14 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasListOf(l[10], &s10, l[6], s6)
 	c.FreshNoAliasListOf(l[10], &s10, l[7], s7)
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -7870,40 +9102,50 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.MutableList(s9)
 	c.MutableList(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
 	asserts.BindingContextList(c, l[9], s9, t9)
 	asserts.BindingContextList(c, l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s8.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, s8 *asserts.Saved, s9 *asserts.SavedList, s10 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor, t10 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	asserts.BindingContextAfterList(c, l[9], s9, t9)
-	asserts.BindingContextAfterList(c, l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		asserts.BindingContextAfterList(c, l[9], s9, t9)
+		asserts.BindingContextAfterList(c, l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7915,30 +9157,12 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	asserts.AfterList(c, s9, t9)
 	asserts.AfterList(c, s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
 	c.NoMutationList(l[6], s6)
@@ -7953,6 +9177,14 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[9], s9)
 	c.SameImplList(l[10], s10)
 	c.SameStorageList(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -7964,16 +9196,24 @@ func checksPre229(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre230 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
@@ -7990,19 +9230,27 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
@@ -8013,16 +9261,24 @@ func checksPre231(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
@@ -8039,19 +9295,27 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -8062,16 +9326,24 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -8081,11 +9353,13 @@ func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8096,87 +9370,109 @@ func checksPost234(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -8191,22 +9487,30 @@ func checksPre235(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -8216,14 +9520,16 @@ func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8237,129 +9543,145 @@ func checksPost236(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -8371,27 +9693,37 @@ func checksPre237(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8399,51 +9731,55 @@ func checksPost238(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -8459,31 +9795,41 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
 func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8493,32 +9839,24 @@ func checksPost240(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -8527,10 +9865,18 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
@@ -8540,8 +9886,10 @@ func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -8549,45 +9897,73 @@ func checksPost242(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8606,15 +9982,23 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
@@ -8624,13 +10008,15 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8643,14 +10029,8 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -8666,6 +10046,10 @@ func checksPost244(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[4], s4)
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8678,18 +10062,26 @@ func checksPre245(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
@@ -8699,12 +10091,14 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8716,101 +10110,121 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -8820,12 +10234,20 @@ func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
@@ -8833,19 +10255,18 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -8855,30 +10276,51 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8889,14 +10331,22 @@ func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
@@ -8904,10 +10354,12 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -8915,14 +10367,8 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -8932,36 +10378,58 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.NotArgList(l[6], &s6, l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8971,55 +10439,75 @@ func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
 func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9030,67 +10518,85 @@ func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost254 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
 func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	asserts.AfterList(c, s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9103,30 +10609,40 @@ func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost256 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
 func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -9135,59 +10651,75 @@ func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -9200,18 +10732,26 @@ func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
@@ -9227,42 +10767,52 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -9275,91 +10825,99 @@ func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
+	if !(s10.ImplApart(s0)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+	}
 	c.NotArgList(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
+	if s10.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -9376,41 +10934,51 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9422,82 +10990,74 @@ func checksPost261(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
 // checksPost262 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -9508,30 +11068,34 @@ func checksPost262(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
 func checksPost263(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost264 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
 func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
@@ -9543,14 +11107,16 @@ func checksPost264(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
 func checksPost265(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
@@ -9560,26 +11126,34 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
 func checksPost267(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
@@ -9606,14 +11180,22 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
@@ -9622,12 +11204,20 @@ func checksPre269(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
@@ -9639,12 +11229,20 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
@@ -9652,28 +11250,32 @@ func checksPre271(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -9681,6 +11283,10 @@ func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9691,31 +11297,39 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9725,12 +11339,20 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre276 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
@@ -9741,39 +11363,49 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
 func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	asserts.ResultList(c, &s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -9781,6 +11413,10 @@ func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -9790,46 +11426,62 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost279 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	asserts.ResultList(c, &s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -9839,6 +11491,10 @@ func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasListOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasList(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9851,16 +11507,26 @@ func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s0)
 	c.Mutable(s1)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost281 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9868,10 +11534,10 @@ func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9886,18 +11552,28 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost283 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9908,12 +11584,12 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9925,19 +11601,29 @@ func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost285 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9947,14 +11633,8 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -9965,13 +11645,23 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArgList(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.FreshNoAliasOf(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.OutList(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9983,18 +11673,28 @@ func checksPre286(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s0)
 	c.Mutable(s1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost287 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
 func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10003,11 +11703,11 @@ func checksPost287(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -10020,39 +11720,47 @@ func checksPre288(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s1)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost289 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -10060,12 +11768,15 @@ func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
 // checksPost291 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -10086,8 +11797,10 @@ func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost293 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List).
 func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -10122,8 +11835,10 @@ func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost295 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add_.List).
 func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -10151,9 +11866,11 @@ func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10186,9 +11903,11 @@ func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10224,10 +11943,12 @@ func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 
 // checksPost301 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10266,9 +11987,11 @@ func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPost303 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10307,17 +12030,25 @@ func checksPre304(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
@@ -10328,38 +12059,48 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
 func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -10367,24 +12108,32 @@ func checksPost306(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
 func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -10392,8 +12141,10 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
 func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -10401,8 +12152,10 @@ func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.End()
 }
@@ -10410,29 +12163,29 @@ func checksPost308(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func checksPost309(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
@@ -10446,47 +12199,71 @@ func checksPost310(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10503,14 +12280,22 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
@@ -10519,12 +12304,14 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10535,14 +12322,8 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -10555,6 +12336,10 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
 	c.ReturnsArg(l[9], &s9, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10562,8 +12347,16 @@ func checksPost312(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
@@ -10572,33 +12365,59 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -10614,12 +12433,20 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
@@ -10628,11 +12455,13 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10642,10 +12471,7 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -10658,6 +12484,9 @@ func checksPost316(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[6], &s6, l[2], s2)
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -10668,14 +12497,22 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
@@ -10687,15 +12524,23 @@ func checksPre318(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward).
@@ -10706,16 +12551,24 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
@@ -10728,23 +12581,33 @@ func checksPre320(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
 func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -10772,53 +12635,63 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10834,92 +12707,72 @@ func checksPost323(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s12, t12)
 	c.After(s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.ImplUseCountLE1(l[14], &s14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -10942,55 +12795,65 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.Save(s14, t14)
 	c.Mutable(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
+		c.BindingContextRows(15)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11007,65 +12870,39 @@ func checksPost325(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s13, t13)
 	c.After(s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.ReturnsArg(l[15], &s15, l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -11080,36 +12917,46 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11120,75 +12967,73 @@ func checksPost327(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -11207,40 +13052,50 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s9, t9)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11253,44 +13108,30 @@ func checksPost329(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
 	c.ReturnsArg(l[11], &s11, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -11301,14 +13142,22 @@ func checksPre330(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
@@ -11322,22 +13171,30 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre332 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
@@ -11353,23 +13210,31 @@ func checksPre332(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre333 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
@@ -11391,38 +13256,46 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[19]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.SaveOpt(s14, t14, t14 != nil)
 	c.SaveOpt(s15, t15, t15 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.SameContent(l[14], s14, t14)
-	c.BindingContext(l[14], s14, t14)
-	c.SameContent(l[15], s15, t15)
-	c.BindingContext(l[15], s15, t15)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() {
+		c.BindingContextRows(16)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(16)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+		c.SameContent(l[14], s14, t14)
+		c.SameContent(l[15], s15, t15)
+	}
 }
 
 // checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
@@ -11430,22 +13303,24 @@ func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s16 asserts.Saved
 	var s17 asserts.Saved
 	var s18 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11465,173 +13340,161 @@ func checksPost334(c *asserts.Call, l *[19]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s16, t16)
 	c.Result(&s17, t17)
 	c.Result(&s18, t18)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
-	c.SameImpl(l[14], s14)
-	c.SameStorage(l[14], s14)
-	c.NoMutation(l[14], s14)
-	c.SameContentAfter(l[14], s14, t14)
-	c.SameImpl(l[15], s15)
-	c.SameStorage(l[15], s15)
-	c.NoMutation(l[15], s15)
-	c.SameContentAfter(l[15], s15, t15)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
+	c.SameImplStorageVersion(l[14], s14)
+	c.SameImplStorageVersion(l[15], s15)
 	c.ImplUseCountLE1(l[16], &s16)
-	c.NotArg(l[16], &s16, l[0], s0)
-	c.NotArg(l[16], &s16, l[1], s1)
-	c.NotArg(l[16], &s16, l[2], s2)
-	c.NotArg(l[16], &s16, l[3], s3)
-	c.NotArg(l[16], &s16, l[4], s4)
-	c.NotArg(l[16], &s16, l[5], s5)
-	c.NotArg(l[16], &s16, l[6], s6)
-	c.NotArg(l[16], &s16, l[7], s7)
-	c.NotArg(l[16], &s16, l[8], s8)
-	c.NotArg(l[16], &s16, l[9], s9)
-	c.NotArg(l[16], &s16, l[10], s10)
-	c.NotArg(l[16], &s16, l[11], s11)
-	c.NotArg(l[16], &s16, l[12], s12)
-	c.NotArg(l[16], &s16, l[13], s13)
-	c.NotArg(l[16], &s16, l[14], s14)
-	c.NotArg(l[16], &s16, l[15], s15)
+	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13) && s16.ImplApart(s14) && s16.ImplApart(s15)) {
+		c.NotArg(l[16], &s16, l[0], s0)
+		c.NotArg(l[16], &s16, l[1], s1)
+		c.NotArg(l[16], &s16, l[2], s2)
+		c.NotArg(l[16], &s16, l[3], s3)
+		c.NotArg(l[16], &s16, l[4], s4)
+		c.NotArg(l[16], &s16, l[5], s5)
+		c.NotArg(l[16], &s16, l[6], s6)
+		c.NotArg(l[16], &s16, l[7], s7)
+		c.NotArg(l[16], &s16, l[8], s8)
+		c.NotArg(l[16], &s16, l[9], s9)
+		c.NotArg(l[16], &s16, l[10], s10)
+		c.NotArg(l[16], &s16, l[11], s11)
+		c.NotArg(l[16], &s16, l[12], s12)
+		c.NotArg(l[16], &s16, l[13], s13)
+		c.NotArg(l[16], &s16, l[14], s14)
+		c.NotArg(l[16], &s16, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[16], &s16)
-	c.FreshNoAlias(l[16], &s16, l[0], s0)
-	c.FreshNoAlias(l[16], &s16, l[1], s1)
-	c.FreshNoAlias(l[16], &s16, l[2], s2)
-	c.FreshNoAlias(l[16], &s16, l[3], s3)
-	c.FreshNoAlias(l[16], &s16, l[4], s4)
-	c.FreshNoAlias(l[16], &s16, l[5], s5)
-	c.FreshNoAlias(l[16], &s16, l[6], s6)
-	c.FreshNoAlias(l[16], &s16, l[7], s7)
-	c.FreshNoAlias(l[16], &s16, l[8], s8)
-	c.FreshNoAlias(l[16], &s16, l[9], s9)
-	c.FreshNoAlias(l[16], &s16, l[10], s10)
-	c.FreshNoAlias(l[16], &s16, l[11], s11)
-	c.FreshNoAlias(l[16], &s16, l[12], s12)
-	c.FreshNoAlias(l[16], &s16, l[13], s13)
-	c.FreshNoAlias(l[16], &s16, l[14], s14)
-	c.FreshNoAlias(l[16], &s16, l[15], s15)
+	if s16.FreshFrom(s0) && s16.FreshFrom(s1) && s16.FreshFrom(s2) && s16.FreshFrom(s3) && s16.FreshFrom(s4) && s16.FreshFrom(s5) && s16.FreshFrom(s6) && s16.FreshFrom(s7) && s16.FreshFrom(s8) && s16.FreshFrom(s9) && s16.FreshFrom(s10) && s16.FreshFrom(s11) && s16.FreshFrom(s12) && s16.FreshFrom(s13) && s16.FreshFrom(s14) && s16.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[16], &s16, l[0], s0)
+		c.FreshNoAlias(l[16], &s16, l[1], s1)
+		c.FreshNoAlias(l[16], &s16, l[2], s2)
+		c.FreshNoAlias(l[16], &s16, l[3], s3)
+		c.FreshNoAlias(l[16], &s16, l[4], s4)
+		c.FreshNoAlias(l[16], &s16, l[5], s5)
+		c.FreshNoAlias(l[16], &s16, l[6], s6)
+		c.FreshNoAlias(l[16], &s16, l[7], s7)
+		c.FreshNoAlias(l[16], &s16, l[8], s8)
+		c.FreshNoAlias(l[16], &s16, l[9], s9)
+		c.FreshNoAlias(l[16], &s16, l[10], s10)
+		c.FreshNoAlias(l[16], &s16, l[11], s11)
+		c.FreshNoAlias(l[16], &s16, l[12], s12)
+		c.FreshNoAlias(l[16], &s16, l[13], s13)
+		c.FreshNoAlias(l[16], &s16, l[14], s14)
+		c.FreshNoAlias(l[16], &s16, l[15], s15)
+	}
 	c.ImplUseCountLE1(l[17], &s17)
-	c.NotArg(l[17], &s17, l[0], s0)
-	c.NotArg(l[17], &s17, l[1], s1)
-	c.NotArg(l[17], &s17, l[2], s2)
-	c.NotArg(l[17], &s17, l[3], s3)
-	c.NotArg(l[17], &s17, l[4], s4)
-	c.NotArg(l[17], &s17, l[5], s5)
-	c.NotArg(l[17], &s17, l[6], s6)
-	c.NotArg(l[17], &s17, l[7], s7)
-	c.NotArg(l[17], &s17, l[8], s8)
-	c.NotArg(l[17], &s17, l[9], s9)
-	c.NotArg(l[17], &s17, l[10], s10)
-	c.NotArg(l[17], &s17, l[11], s11)
-	c.NotArg(l[17], &s17, l[12], s12)
-	c.NotArg(l[17], &s17, l[13], s13)
-	c.NotArg(l[17], &s17, l[14], s14)
-	c.NotArg(l[17], &s17, l[15], s15)
+	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13) && s17.ImplApart(s14) && s17.ImplApart(s15)) {
+		c.NotArg(l[17], &s17, l[0], s0)
+		c.NotArg(l[17], &s17, l[1], s1)
+		c.NotArg(l[17], &s17, l[2], s2)
+		c.NotArg(l[17], &s17, l[3], s3)
+		c.NotArg(l[17], &s17, l[4], s4)
+		c.NotArg(l[17], &s17, l[5], s5)
+		c.NotArg(l[17], &s17, l[6], s6)
+		c.NotArg(l[17], &s17, l[7], s7)
+		c.NotArg(l[17], &s17, l[8], s8)
+		c.NotArg(l[17], &s17, l[9], s9)
+		c.NotArg(l[17], &s17, l[10], s10)
+		c.NotArg(l[17], &s17, l[11], s11)
+		c.NotArg(l[17], &s17, l[12], s12)
+		c.NotArg(l[17], &s17, l[13], s13)
+		c.NotArg(l[17], &s17, l[14], s14)
+		c.NotArg(l[17], &s17, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[17], &s17)
-	c.FreshNoAlias(l[17], &s17, l[0], s0)
-	c.FreshNoAlias(l[17], &s17, l[1], s1)
-	c.FreshNoAlias(l[17], &s17, l[2], s2)
-	c.FreshNoAlias(l[17], &s17, l[3], s3)
-	c.FreshNoAlias(l[17], &s17, l[4], s4)
-	c.FreshNoAlias(l[17], &s17, l[5], s5)
-	c.FreshNoAlias(l[17], &s17, l[6], s6)
-	c.FreshNoAlias(l[17], &s17, l[7], s7)
-	c.FreshNoAlias(l[17], &s17, l[8], s8)
-	c.FreshNoAlias(l[17], &s17, l[9], s9)
-	c.FreshNoAlias(l[17], &s17, l[10], s10)
-	c.FreshNoAlias(l[17], &s17, l[11], s11)
-	c.FreshNoAlias(l[17], &s17, l[12], s12)
-	c.FreshNoAlias(l[17], &s17, l[13], s13)
-	c.FreshNoAlias(l[17], &s17, l[14], s14)
-	c.FreshNoAlias(l[17], &s17, l[15], s15)
+	if s17.FreshFrom(s0) && s17.FreshFrom(s1) && s17.FreshFrom(s2) && s17.FreshFrom(s3) && s17.FreshFrom(s4) && s17.FreshFrom(s5) && s17.FreshFrom(s6) && s17.FreshFrom(s7) && s17.FreshFrom(s8) && s17.FreshFrom(s9) && s17.FreshFrom(s10) && s17.FreshFrom(s11) && s17.FreshFrom(s12) && s17.FreshFrom(s13) && s17.FreshFrom(s14) && s17.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[17], &s17, l[0], s0)
+		c.FreshNoAlias(l[17], &s17, l[1], s1)
+		c.FreshNoAlias(l[17], &s17, l[2], s2)
+		c.FreshNoAlias(l[17], &s17, l[3], s3)
+		c.FreshNoAlias(l[17], &s17, l[4], s4)
+		c.FreshNoAlias(l[17], &s17, l[5], s5)
+		c.FreshNoAlias(l[17], &s17, l[6], s6)
+		c.FreshNoAlias(l[17], &s17, l[7], s7)
+		c.FreshNoAlias(l[17], &s17, l[8], s8)
+		c.FreshNoAlias(l[17], &s17, l[9], s9)
+		c.FreshNoAlias(l[17], &s17, l[10], s10)
+		c.FreshNoAlias(l[17], &s17, l[11], s11)
+		c.FreshNoAlias(l[17], &s17, l[12], s12)
+		c.FreshNoAlias(l[17], &s17, l[13], s13)
+		c.FreshNoAlias(l[17], &s17, l[14], s14)
+		c.FreshNoAlias(l[17], &s17, l[15], s15)
+	}
 	c.ImplUseCountLE1(l[18], &s18)
-	c.NotArg(l[18], &s18, l[0], s0)
-	c.NotArg(l[18], &s18, l[1], s1)
-	c.NotArg(l[18], &s18, l[2], s2)
-	c.NotArg(l[18], &s18, l[3], s3)
-	c.NotArg(l[18], &s18, l[4], s4)
-	c.NotArg(l[18], &s18, l[5], s5)
-	c.NotArg(l[18], &s18, l[6], s6)
-	c.NotArg(l[18], &s18, l[7], s7)
-	c.NotArg(l[18], &s18, l[8], s8)
-	c.NotArg(l[18], &s18, l[9], s9)
-	c.NotArg(l[18], &s18, l[10], s10)
-	c.NotArg(l[18], &s18, l[11], s11)
-	c.NotArg(l[18], &s18, l[12], s12)
-	c.NotArg(l[18], &s18, l[13], s13)
-	c.NotArg(l[18], &s18, l[14], s14)
-	c.NotArg(l[18], &s18, l[15], s15)
+	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13) && s18.ImplApart(s14) && s18.ImplApart(s15)) {
+		c.NotArg(l[18], &s18, l[0], s0)
+		c.NotArg(l[18], &s18, l[1], s1)
+		c.NotArg(l[18], &s18, l[2], s2)
+		c.NotArg(l[18], &s18, l[3], s3)
+		c.NotArg(l[18], &s18, l[4], s4)
+		c.NotArg(l[18], &s18, l[5], s5)
+		c.NotArg(l[18], &s18, l[6], s6)
+		c.NotArg(l[18], &s18, l[7], s7)
+		c.NotArg(l[18], &s18, l[8], s8)
+		c.NotArg(l[18], &s18, l[9], s9)
+		c.NotArg(l[18], &s18, l[10], s10)
+		c.NotArg(l[18], &s18, l[11], s11)
+		c.NotArg(l[18], &s18, l[12], s12)
+		c.NotArg(l[18], &s18, l[13], s13)
+		c.NotArg(l[18], &s18, l[14], s14)
+		c.NotArg(l[18], &s18, l[15], s15)
+	}
 	c.StorageUseCountEq1(l[18], &s18)
-	c.FreshNoAlias(l[18], &s18, l[0], s0)
-	c.FreshNoAlias(l[18], &s18, l[1], s1)
-	c.FreshNoAlias(l[18], &s18, l[2], s2)
-	c.FreshNoAlias(l[18], &s18, l[3], s3)
-	c.FreshNoAlias(l[18], &s18, l[4], s4)
-	c.FreshNoAlias(l[18], &s18, l[5], s5)
-	c.FreshNoAlias(l[18], &s18, l[6], s6)
-	c.FreshNoAlias(l[18], &s18, l[7], s7)
-	c.FreshNoAlias(l[18], &s18, l[8], s8)
-	c.FreshNoAlias(l[18], &s18, l[9], s9)
-	c.FreshNoAlias(l[18], &s18, l[10], s10)
-	c.FreshNoAlias(l[18], &s18, l[11], s11)
-	c.FreshNoAlias(l[18], &s18, l[12], s12)
-	c.FreshNoAlias(l[18], &s18, l[13], s13)
-	c.FreshNoAlias(l[18], &s18, l[14], s14)
-	c.FreshNoAlias(l[18], &s18, l[15], s15)
+	if s18.FreshFrom(s0) && s18.FreshFrom(s1) && s18.FreshFrom(s2) && s18.FreshFrom(s3) && s18.FreshFrom(s4) && s18.FreshFrom(s5) && s18.FreshFrom(s6) && s18.FreshFrom(s7) && s18.FreshFrom(s8) && s18.FreshFrom(s9) && s18.FreshFrom(s10) && s18.FreshFrom(s11) && s18.FreshFrom(s12) && s18.FreshFrom(s13) && s18.FreshFrom(s14) && s18.FreshFrom(s15) {
+		c.FreshNoAliasRows(16)
+	} else {
+		c.FreshNoAlias(l[18], &s18, l[0], s0)
+		c.FreshNoAlias(l[18], &s18, l[1], s1)
+		c.FreshNoAlias(l[18], &s18, l[2], s2)
+		c.FreshNoAlias(l[18], &s18, l[3], s3)
+		c.FreshNoAlias(l[18], &s18, l[4], s4)
+		c.FreshNoAlias(l[18], &s18, l[5], s5)
+		c.FreshNoAlias(l[18], &s18, l[6], s6)
+		c.FreshNoAlias(l[18], &s18, l[7], s7)
+		c.FreshNoAlias(l[18], &s18, l[8], s8)
+		c.FreshNoAlias(l[18], &s18, l[9], s9)
+		c.FreshNoAlias(l[18], &s18, l[10], s10)
+		c.FreshNoAlias(l[18], &s18, l[11], s11)
+		c.FreshNoAlias(l[18], &s18, l[12], s12)
+		c.FreshNoAlias(l[18], &s18, l[13], s13)
+		c.FreshNoAlias(l[18], &s18, l[14], s14)
+		c.FreshNoAlias(l[18], &s18, l[15], s15)
+	}
 	c.DistinctOutputs(asserts.Out(l[16], &s16), asserts.Out(l[17], &s17), asserts.Out(l[18], &s18))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+		c.SameContentAfter(l[14], s14, t14)
+		c.SameContentAfter(l[15], s15, t15)
+	}
 	c.End()
 }
 
@@ -11660,41 +13523,49 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[22]asserts.Loc, s0 *asser
 	c.Mutable(s16)
 	c.Mutable(s17)
 	c.Mutable(s18)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.SameContent(l[14], s14, t14)
-	c.BindingContext(l[14], s14, t14)
-	c.SameContent(l[15], s15, t15)
-	c.BindingContext(l[15], s15, t15)
-	c.BindingContext(l[16], s16, t16)
-	c.BindingContext(l[17], s17, t17)
-	c.BindingContext(l[18], s18, t18)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() && s16.Plain() && s17.Plain() && s18.Plain() {
+		c.BindingContextRows(19)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+		c.BindingContext(l[16], s16, t16)
+		c.BindingContext(l[17], s17, t17)
+		c.BindingContext(l[18], s18, t18)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(16)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+		c.SameContent(l[14], s14, t14)
+		c.SameContent(l[15], s15, t15)
+	}
 }
 
 // checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
@@ -11702,25 +13573,27 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s19 asserts.Saved
 	var s20 asserts.Saved
 	var s21 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
-	c.BindingContextAfter(l[16], s16, t16)
-	c.BindingContextAfter(l[17], s17, t17)
-	c.BindingContextAfter(l[18], s18, t18)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+		c.BindingContextAfter(l[16], s16, t16)
+		c.BindingContextAfter(l[17], s17, t17)
+		c.BindingContextAfter(l[18], s18, t18)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11743,70 +13616,22 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s19, t19)
 	c.Result(&s20, t20)
 	c.Result(&s21, t21)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
-	c.SameImpl(l[14], s14)
-	c.SameStorage(l[14], s14)
-	c.NoMutation(l[14], s14)
-	c.SameContentAfter(l[14], s14, t14)
-	c.SameImpl(l[15], s15)
-	c.SameStorage(l[15], s15)
-	c.NoMutation(l[15], s15)
-	c.SameContentAfter(l[15], s15, t15)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
+	c.SameImplStorageVersion(l[14], s14)
+	c.SameImplStorageVersion(l[15], s15)
 	c.SameImpl(l[16], s16)
 	c.SameStorage(l[16], s16)
 	c.SameImpl(l[17], s17)
@@ -11816,6 +13641,24 @@ func checksPost336(c *asserts.Call, l *[22]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[19], &s19, l[16], s16)
 	c.ReturnsArg(l[20], &s20, l[17], s17)
 	c.ReturnsArg(l[21], &s21, l[18], s18)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+		c.SameContentAfter(l[14], s14, t14)
+		c.SameContentAfter(l[15], s15, t15)
+	}
 	c.End()
 }
 
@@ -11832,26 +13675,34 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
@@ -11860,16 +13711,18 @@ func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11884,135 +13737,141 @@ func checksPost338(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -12037,30 +13896,38 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[18]asserts.Loc, s0 *asser
 	c.Mutable(s11)
 	c.Mutable(s12)
 	c.Mutable(s13)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
@@ -12069,20 +13936,22 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s15 asserts.Saved
 	var s16 asserts.Saved
 	var s17 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12101,46 +13970,16 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s15, t15)
 	c.Result(&s16, t16)
 	c.Result(&s17, t17)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.SameImpl(l[10], s10)
 	c.SameStorage(l[10], s10)
 	c.SameImpl(l[11], s11)
@@ -12153,6 +13992,18 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[15], &s15, l[11], s11)
 	c.ReturnsArg(l[16], &s16, l[12], s12)
 	c.ReturnsArg(l[17], &s17, l[13], s13)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -12179,22 +14030,32 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
 func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12217,14 +14078,12 @@ func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -12253,24 +14112,34 @@ func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
 func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12296,16 +14165,14 @@ func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplList(l[8], s8)
 	c.SameStorageList(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -12332,10 +14199,18 @@ func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
@@ -12345,14 +14220,16 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12390,14 +14267,8 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
@@ -12489,5 +14360,9 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.DistinctOutputs(asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }

@@ -188,9 +188,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetData, &locs2)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost2(&c, &locs2)
+	checksPost4(&c, &locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -223,9 +225,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsLeaf, &locs3)
+	checksPre5(&c, &opIsLeaf, &locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -241,9 +243,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOutputNr, &locs3)
+	checksPre5(&c, &opOutputNr, &locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -259,9 +261,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXVersion, &locs3)
+	checksPre5(&c, &opXVersion, &locs3)
 	r0 := kernels.XVersion(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -277,9 +279,11 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRequiresGrad_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -296,9 +300,11 @@ func RetainGrad(self *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainGrad, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -313,9 +319,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainsGrad, &locs3)
+	checksPre5(&c, &opRetainsGrad, &locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -349,9 +355,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDual, &locs4)
+	checksPre9(&c, &opXMakeDual, &locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -367,9 +373,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUnpackDual, &locs5)
+	checksPre9(&c, &opXUnpackDual, &locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost7(&c, &locs5)
+	checksPost11(&c, &locs5)
 	return r0, r1
 }
 
@@ -386,9 +392,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -404,9 +410,11 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -423,9 +431,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -441,9 +449,11 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename_(self, names)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRename_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRename_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -513,9 +523,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAlignAs, &locs6)
+	checksPre9(&c, &opAlignAs, &locs6)
 	r0 := kernels.AlignAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -531,9 +541,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAlignTensors, &locs9)
+	checksPre5(&c, &opAlignTensors, &locs9)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -551,9 +561,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertAsync, &locs3, &a0, self)
+	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 }
 
 var opXAssertTensorMetadata = asserts.Op{
@@ -569,9 +579,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 		return
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXAssertTensorMetadata, &locs10)
+	checksPre5(&c, &opXAssertTensorMetadata, &locs10)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype)
-	checksPost4(&c, &locs10)
+	checksPost6(&c, &locs10)
 }
 
 var opRefineNames = asserts.Op{
@@ -605,9 +615,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
+	checksPre16(&c, &opXUseCudnnCtcLoss, &locs11, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost12(&c, &locs11, &a0, &a1, log_probs, targets)
+	checksPost17(&c, &locs11, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -624,9 +634,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre20(&c, &opXUseCudnnCtcLossTensor, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost16(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPost21(&c, &locs12, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -643,9 +653,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	checksPre22(&c, &opXCudnnCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost18(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost23(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -661,9 +671,11 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXCudnnCtcLossOut, &locs14)
+	var a7, a8 asserts.Saved
+	checksPre24(&c, &opXCudnnCtcLossOut, &locs14, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost20(&c, &locs14)
+	checksPost25(&c, &locs14, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -680,9 +692,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre21(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre26(&c, &opXCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost22(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost27(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -698,9 +710,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
+	checksPre28(&c, &opXUseCudnnRnnFlattenWeight, &locs16)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -734,9 +746,11 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeightOut, &locs18)
+	var a9 asserts.Saved
+	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs18, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost2(&c, &locs18)
+	checksPost30(&c, &locs18, &a9, out)
 	return r0
 }
 
@@ -756,9 +770,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre25(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a4, input, weight, hx)
+	checksPre31(&c, &opXCudnnRnn, &locs19, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost26(&c, &locs19, &a0, &l1, &a4, input, weight, hx)
+	checksPost32(&c, &locs19, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -774,9 +788,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXCudnnRnnOut, &locs20)
+	var a16, a17, a18, a19, a20 asserts.Saved
+	checksPre33(&c, &opXCudnnRnnOut, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost28(&c, &locs20)
+	checksPost34(&c, &locs20, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -796,9 +812,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre29(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPre35(&c, &opXCudnnRnnBackward, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost30(&c, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPost36(&c, &locs21, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -819,9 +835,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre31(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre37(&c, &opXCudnnRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost32(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -836,9 +853,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutState, &locs23)
+	checksPre5(&c, &opXCudnnInitDropoutState, &locs23)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -854,9 +871,11 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutStateOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -872,9 +891,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXDebugHasInternalOverlap, &locs3)
+	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -891,9 +910,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXFusedDropout, &locs25, &a0, self)
+	checksPre40(&c, &opXFusedDropout, &locs25, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -909,9 +928,11 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFusedDropoutOut, &locs26)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXFusedDropoutOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -927,9 +948,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScale, &locs27)
+	checksPre9(&c, &opXMaskedScale, &locs27)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost6(&c, &locs27)
+	checksPost10(&c, &locs27)
 	return r0
 }
 
@@ -945,9 +966,11 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScaleOut, &locs28)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMaskedScaleOut, &locs28, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost10(&c, &locs28)
+	checksPost15(&c, &locs28, &a3, out)
 	return r0
 }
 
@@ -964,9 +987,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNativeDropout, &locs29, &a0, input)
+	checksPre40(&c, &opNativeDropout, &locs29, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost35(&c, &locs29, &a0, input, r0, r1)
+	checksPost41(&c, &locs29, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -982,9 +1005,11 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutOut, &locs30)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opNativeDropoutOut, &locs30, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost10(&c, &locs30)
+	checksPost43(&c, &locs30, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1001,9 +1026,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
+	checksPre12(&c, &opNativeDropoutBackward, &locs31, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost9(&c, &locs31, &a0, &a1, grad_output, mask, r0)
+	checksPost13(&c, &locs31, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1019,9 +1044,11 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutBackwardOut, &locs32)
+	var a3 asserts.Saved
+	checksPre14(&c, &opNativeDropoutBackwardOut, &locs32, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost10(&c, &locs32)
+	checksPost15(&c, &locs32, &a3, out)
 	return r0
 }
 
@@ -1037,9 +1064,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSobolEngineDraw, &locs33)
+	checksPre44(&c, &opXSobolEngineDraw, &locs33)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost36(&c, &locs33)
+	checksPost45(&c, &locs33)
 	return r0, r1
 }
 
@@ -1055,9 +1082,11 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineFf_, &locs34)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineFf_, &locs34, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost2(&c, &locs34)
+	checksPost4(&c, &locs34, &a0, self)
 	return r0
 }
 
@@ -1073,9 +1102,11 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineScramble_, &locs35)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineScramble_, &locs35, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost2(&c, &locs35)
+	checksPost4(&c, &locs35, &a0, self)
 	return r0
 }
 
@@ -1091,9 +1122,11 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSobolEngineInitializeState_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1109,9 +1142,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXReshapeFromTensor, &locs36)
+	checksPre9(&c, &opXReshapeFromTensor, &locs36)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost6(&c, &locs36)
+	checksPost10(&c, &locs36)
 	return r0
 }
 
@@ -1163,9 +1196,11 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1199,9 +1234,11 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1235,9 +1272,11 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1271,9 +1310,11 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1290,9 +1331,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAbs, &locs0, &a0, self)
+	checksPre46(&c, &opAbs, &locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1309,9 +1350,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAbs_, &locs3, &a0, self)
+	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1328,9 +1370,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAbsOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1364,9 +1407,11 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAbsolute_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1382,9 +1427,11 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsoluteOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opAbsoluteOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1401,9 +1448,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAngle, &locs0, &a0, self)
+	checksPre46(&c, &opAngle, &locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1420,9 +1467,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAngleOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1439,9 +1487,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsReal, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1458,9 +1506,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplex, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1477,9 +1525,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSgn, &locs0, &a0, self)
+	checksPre46(&c, &opSgn, &locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1496,9 +1544,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSgn_, &locs3, &a0, self)
+	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1515,9 +1564,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSgnOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1588,9 +1638,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConj, &locs0, &a0, self)
+	checksPre46(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1625,9 +1675,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjPhysical, &locs0, &a0, self)
+	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1643,9 +1693,11 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConjPhysicalOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXConjPhysicalOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1679,9 +1731,11 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysicalOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opConjPhysicalOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1698,9 +1752,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opConjPhysical_, &locs3, &a0, self)
+	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1753,9 +1808,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegView, &locs0, &a0, self)
+	checksPre46(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1772,9 +1827,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcos, &locs0, &a0, self)
+	checksPre46(&c, &opAcos, &locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1791,9 +1846,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcos_, &locs3, &a0, self)
+	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1810,9 +1866,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAcosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1846,9 +1903,11 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccos_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1864,9 +1923,11 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccosOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1918,9 +1979,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveMaxPool1d, &locs25)
+	checksPre9(&c, &opAdaptiveMaxPool1d, &locs25)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -1937,9 +1998,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1956,9 +2017,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -1975,9 +2037,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opAddOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -1993,9 +2056,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluTensor, &locs6)
+	checksPre9(&c, &opXAddReluTensor, &locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2011,9 +2074,11 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddRelu_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2029,9 +2094,11 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -2065,9 +2132,11 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXAddRelu_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2083,9 +2152,11 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalarOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXAddReluScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -2102,9 +2173,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAddScalar, &locs0, &a0, self)
+	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2121,9 +2192,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAdd_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2139,9 +2211,11 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAddScalarOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAddScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -2158,9 +2232,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmv, &locs39, &a0, &a1, &a2, self, mat, vec)
+	checksPre53(&c, &opAddmv, &locs41, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost43(&c, &locs39, &a0, &a1, &a2, self, mat, vec, r0)
+	checksPost54(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2177,9 +2251,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmv_, &locs40, &a0, &a1, &a2, self, mat, vec)
+	checksPre55(&c, &opAddmv_, &locs42, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost41(&c, &locs40, &a0, &a1, &a2, self, mat, vec)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2196,9 +2271,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opAddmvOut, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPre56(&c, &opAddmvOut, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost16(&c, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPost21(&c, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2215,9 +2291,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddr, &locs42, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre53(&c, &opAddr, &locs44, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost43(&c, &locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
+	checksPost54(&c, &locs44, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2234,9 +2310,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddr_, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre55(&c, &opAddr_, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost41(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	checksPost52(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2253,9 +2330,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opAddrOut, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPre56(&c, &opAddrOut, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost16(&c, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPost21(&c, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2272,9 +2350,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAffineGridGenerator, &locs45, &a0, theta)
+	checksPre46(&c, &opAffineGridGenerator, &locs47, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost38(&c, &locs45, &a0, theta, r0)
+	checksPost47(&c, &locs47, &a0, theta, r0)
 	return r0
 }
 
@@ -2290,9 +2368,11 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorOut, &locs46)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAffineGridGeneratorOut, &locs48, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost2(&c, &locs46)
+	checksPost30(&c, &locs48, &a3, out)
 	return r0
 }
 
@@ -2308,9 +2388,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs47)
+	checksPre0(&c, &opAffineGridGeneratorBackward, &locs49)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs47)
+	checksPost1(&c, &locs49)
 	return r0
 }
 
@@ -2327,9 +2407,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAllDim, &locs0, &a0, self)
+	checksPre46(&c, &opAllDim, &locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2346,9 +2426,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opAllOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2382,9 +2463,11 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAllDimnameOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAllDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -2401,9 +2484,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2420,9 +2503,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAnyDim, &locs0, &a0, self)
+	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2439,9 +2522,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opAnyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2475,9 +2559,11 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAnyDimnameOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAnyDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -2493,9 +2579,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArange, &locs23)
+	checksPre5(&c, &opArange, &locs23)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -2511,9 +2597,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStart, &locs23)
+	checksPre5(&c, &opArangeStart, &locs23)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -2529,9 +2615,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartStep, &locs23)
+	checksPre5(&c, &opArangeStartStep, &locs23)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -2547,9 +2633,11 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opArangeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -2565,9 +2653,11 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opArangeStartOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -2583,9 +2673,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs48)
+	checksPre0(&c, &opXDimArange, &locs50)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs48)
+	checksPost1(&c, &locs50)
 	return r0
 }
 
@@ -2602,9 +2692,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmax, &locs0, &a0, self)
+	checksPre46(&c, &opArgmax, &locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2621,9 +2711,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opArgmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2640,9 +2731,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmin, &locs0, &a0, self)
+	checksPre46(&c, &opArgmin, &locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2659,9 +2750,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opArgminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2678,9 +2770,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcosh, &locs0, &a0, self)
+	checksPre46(&c, &opAcosh, &locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2697,9 +2789,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcosh_, &locs3, &a0, self)
+	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2716,9 +2809,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAcoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2752,9 +2846,11 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccosh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2770,9 +2866,11 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccoshOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccoshOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -2789,9 +2887,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsinh, &locs0, &a0, self)
+	checksPre46(&c, &opAsinh, &locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2808,9 +2906,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsinh_, &locs3, &a0, self)
+	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2827,9 +2926,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2863,9 +2963,11 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsinh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2881,9 +2983,11 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinhOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinhOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -2900,9 +3004,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtanh, &locs0, &a0, self)
+	checksPre46(&c, &opAtanh, &locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2919,9 +3023,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2938,9 +3043,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2974,9 +3080,11 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctanh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2992,9 +3100,11 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanhOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanhOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3011,9 +3121,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStrided, &locs0, &a0, self)
+	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3030,9 +3140,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsStrided_, &locs3, &a0, self)
+	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3049,9 +3160,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsin, &locs0, &a0, self)
+	checksPre46(&c, &opAsin, &locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3068,9 +3179,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsin_, &locs3, &a0, self)
+	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3087,9 +3199,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3123,9 +3236,11 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsin_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3141,9 +3256,11 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3160,9 +3277,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtan, &locs0, &a0, self)
+	checksPre46(&c, &opAtan, &locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3179,9 +3296,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtan_, &locs3, &a0, self)
+	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3198,9 +3316,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3234,9 +3353,11 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctan_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3252,9 +3373,11 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3288,9 +3411,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast1dSequence, &locs9)
+	checksPre5(&c, &opAtleast1dSequence, &locs9)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3324,9 +3447,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast2dSequence, &locs9)
+	checksPre5(&c, &opAtleast2dSequence, &locs9)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3360,9 +3483,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast3dSequence, &locs9)
+	checksPre5(&c, &opAtleast3dSequence, &locs9)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3379,9 +3502,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opBaddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opBaddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3398,9 +3521,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBaddbmm_, &locs50, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opBaddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs50, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3417,9 +3541,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opBaddbmmOut, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opBaddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost16(&c, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3435,9 +3560,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindow, &locs23)
+	checksPre5(&c, &opBartlettWindow, &locs23)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -3453,9 +3578,11 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBartlettWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -3471,9 +3598,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodic, &locs23)
+	checksPre5(&c, &opBartlettWindowPeriodic, &locs23)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -3489,9 +3616,11 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodicOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -3525,9 +3654,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opQuantizedBatchNorm, &locs52)
+	checksPre44(&c, &opQuantizedBatchNorm, &locs54)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost44(&c, &locs52)
+	checksPost57(&c, &locs54)
 	return r0
 }
 
@@ -3543,9 +3672,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opQuantizedBatchNormOut, &locs53)
+	var a8 asserts.Saved
+	checksPre58(&c, &opQuantizedBatchNormOut, &locs55, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost20(&c, &locs53)
+	checksPost59(&c, &locs55, &a8, out)
 	return r0
 }
 
@@ -3561,9 +3692,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXBatchNormImplIndex, &locs54)
+	checksPre60(&c, &opXBatchNormImplIndex, &locs56)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost46(&c, &locs54)
+	checksPost61(&c, &locs56)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3579,9 +3710,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXBatchNormImplIndexBackward, &locs55)
+	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs57)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost48(&c, &locs55)
+	checksPost63(&c, &locs57)
 	return r0, r1, r2
 }
 
@@ -3598,9 +3729,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opBernoulli, &locs0, &a0, self)
+	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3617,9 +3748,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opBernoulliOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3636,9 +3768,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
+	checksPre50(&c, &opBernoulli_Tensor, &locs58, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost12(&c, &locs56, &a0, &a1, self, p)
+	checksPost17(&c, &locs58, &a0, &a1, self, p)
 	return r0
 }
 
@@ -3654,9 +3787,11 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBernoulliTensorOut, &locs57)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBernoulliTensorOut, &locs59, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost10(&c, &locs57)
+	checksPost15(&c, &locs59, &a3, out)
 	return r0
 }
 
@@ -3673,9 +3808,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBernoulliTensor, &locs58, &a0, &a1, self, p)
+	checksPre12(&c, &opBernoulliTensor, &locs60, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost9(&c, &locs58, &a0, &a1, self, p, r0)
+	checksPost13(&c, &locs60, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3692,9 +3827,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opBernoulli_Float, &locs3, &a0, self)
+	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3710,9 +3846,11 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliFloatOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBernoulliFloatOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3746,9 +3884,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opBilinear, &locs59)
+	checksPre44(&c, &opBilinear, &locs61)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost44(&c, &locs59)
+	checksPost57(&c, &locs61)
 	return r0
 }
 
@@ -3765,9 +3903,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opBinaryCrossEntropy, &locs60, &a0, &a1, &a2, self, target, weight)
+	checksPre64(&c, &opBinaryCrossEntropy, &locs62, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost50(&c, &locs60, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost65(&c, &locs62, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -3784,9 +3922,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBinaryCrossEntropyOut, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opBinaryCrossEntropyOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -3803,9 +3942,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyBackward, &locs62, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost52(&c, &locs62, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	checksPost67(&c, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -3822,9 +3961,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opBinaryCrossEntropyBackwardGradInput, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3841,9 +3981,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre53(&c, &opBinaryCrossEntropyWithLogits, &locs64, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost54(&c, &locs64, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	checksPost69(&c, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -3859,9 +3999,11 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinaryCrossEntropyWithLogitsOut, &locs61)
+	var a5 asserts.Saved
+	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost10(&c, &locs61)
+	checksPost15(&c, &locs67, &a5, out)
 	return r0
 }
 
@@ -3895,9 +4037,11 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincountOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBincountOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3931,9 +4075,11 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseNot_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3949,9 +4095,11 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNotOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBitwiseNotOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3968,9 +4116,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opCopysignOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3987,9 +4136,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4006,9 +4155,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4025,9 +4175,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCopysignScalar, &locs0, &a0, self)
+	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4044,9 +4194,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4063,9 +4214,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opCopysignScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4082,9 +4234,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogicalNot, &locs0, &a0, self)
+	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4101,9 +4253,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogicalNot_, &locs3, &a0, self)
+	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4120,9 +4273,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLogicalNotOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4139,9 +4293,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4158,9 +4312,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4177,9 +4332,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalXorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4196,9 +4352,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4215,9 +4371,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4234,9 +4391,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalAndOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4253,9 +4411,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4272,9 +4430,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4291,9 +4450,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalOrOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4309,9 +4469,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindow, &locs23)
+	checksPre5(&c, &opBlackmanWindow, &locs23)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4327,9 +4487,11 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -4345,9 +4507,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodic, &locs23)
+	checksPre5(&c, &opBlackmanWindowPeriodic, &locs23)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4363,9 +4525,11 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodicOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -4382,9 +4546,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBmm, &locs65, &a0, &a1, self, mat2)
+	checksPre12(&c, &opBmm, &locs68, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost9(&c, &locs65, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs68, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4401,9 +4565,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBmmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opBmmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost41(&c, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4419,9 +4584,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBroadcastTensors, &locs9)
+	checksPre5(&c, &opBroadcastTensors, &locs9)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -4474,9 +4639,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opCat, &locs67, &l0, tensors)
+	checksPre70(&c, &opCat, &locs70, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost56(&c, &locs67, &l0, tensors, r0)
+	checksPost71(&c, &locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -4496,9 +4661,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opCatOut, &locs68, &l0, &a2, tensors, out)
+	checksPre72(&c, &opCatOut, &locs71, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost58(&c, &locs68, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4514,9 +4680,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNames, &locs67)
+	checksPre0(&c, &opCatNames, &locs70)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4532,9 +4698,11 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNamesOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCatNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -4550,9 +4718,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs67)
+	checksPre0(&c, &opConcat, &locs70)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4568,9 +4736,11 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -4586,9 +4756,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNames, &locs67)
+	checksPre0(&c, &opConcatNames, &locs70)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4604,9 +4774,11 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNamesOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -4622,9 +4794,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs67)
+	checksPre0(&c, &opConcatenate, &locs70)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4640,9 +4812,11 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatenateOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -4658,9 +4832,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNames, &locs67)
+	checksPre0(&c, &opConcatenateNames, &locs70)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4676,9 +4850,11 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNamesOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatenateNamesOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -4695,9 +4871,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opBlockDiag, &locs67, &l0, tensors)
+	checksPre70(&c, &opBlockDiag, &locs70, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost56(&c, &locs67, &l0, tensors, r0)
+	checksPost71(&c, &locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -4713,9 +4889,11 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBlockDiagOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBlockDiagOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -4732,9 +4910,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCeil, &locs0, &a0, self)
+	checksPre46(&c, &opCeil, &locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4751,9 +4929,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCeil_, &locs3, &a0, self)
+	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4770,9 +4949,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opCeilOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4788,9 +4968,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs69)
+	checksPre0(&c, &opChainMatmul, &locs73)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs73)
 	return r0
 }
 
@@ -4806,9 +4986,11 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmulOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opChainMatmulOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost2(&c, &locs70)
+	checksPost30(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -4824,9 +5006,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opUnsafeChunk, &locs3)
+	checksPre5(&c, &opUnsafeChunk, &locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -4842,9 +5024,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.Chunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opChunk, &locs3)
+	checksPre5(&c, &opChunk, &locs3)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -4860,9 +5042,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitSections, &locs3)
+	checksPre5(&c, &opTensorSplitSections, &locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -4878,9 +5060,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitIndices, &locs3)
+	checksPre5(&c, &opTensorSplitIndices, &locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -4896,9 +5078,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs71)
+	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs75)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs71)
+	checksPost2(&c, &locs75)
 	return r0
 }
 
@@ -4915,9 +5097,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClamp, &locs0, &a0, self)
+	checksPre46(&c, &opClamp, &locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4934,9 +5116,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opClampTensor, &locs72, &a0, &a1, &a2, self, min_, max_)
+	checksPre74(&c, &opClampTensor, &locs76, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost60(&c, &locs72, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost75(&c, &locs76, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -4953,9 +5135,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4972,9 +5155,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_Tensor, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4991,9 +5175,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opClampOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5010,9 +5195,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampTensorOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opClampTensorOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5029,9 +5215,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMax, &locs0, &a0, self)
+	checksPre46(&c, &opClampMax, &locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5048,9 +5234,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMaxTensor, &locs73, &a0, &a1, self, max_)
+	checksPre12(&c, &opClampMaxTensor, &locs77, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost9(&c, &locs73, &a0, &a1, self, max_, r0)
+	checksPost13(&c, &locs77, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5067,9 +5253,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMax_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5086,9 +5273,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMax_Tensor, &locs74, &a0, &a1, self, max_)
+	checksPre50(&c, &opClampMax_Tensor, &locs78, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost12(&c, &locs74, &a0, &a1, self, max_)
+	checksPost17(&c, &locs78, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5105,9 +5293,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMaxOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5124,9 +5313,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMaxTensorOut, &locs75, &a0, &a1, &a2, self, max_, out)
+	checksPre51(&c, &opClampMaxTensorOut, &locs79, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost41(&c, &locs75, &a0, &a1, &a2, self, max_, out)
+	checksPost52(&c, &locs79, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5143,9 +5333,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMin, &locs0, &a0, self)
+	checksPre46(&c, &opClampMin, &locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5162,9 +5352,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMinTensor, &locs76, &a0, &a1, self, min_)
+	checksPre12(&c, &opClampMinTensor, &locs80, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost9(&c, &locs76, &a0, &a1, self, min_, r0)
+	checksPost13(&c, &locs80, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5181,9 +5371,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMin_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5200,9 +5391,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
+	checksPre50(&c, &opClampMin_Tensor, &locs81, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost12(&c, &locs77, &a0, &a1, self, min_)
+	checksPost17(&c, &locs81, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5219,9 +5411,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMinOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5238,9 +5431,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
+	checksPre51(&c, &opClampMinTensorOut, &locs82, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost41(&c, &locs78, &a0, &a1, &a2, self, min_, out)
+	checksPost52(&c, &locs82, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5292,9 +5486,11 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5310,9 +5506,11 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_Tensor, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5328,9 +5526,11 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5346,9 +5546,11 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensorOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5364,9 +5566,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCudnnIsAcceptable, &locs3)
+	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5383,9 +5585,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opComplex, &locs79, &a0, &a1, real_, imag_)
+	checksPre12(&c, &opComplex, &locs83, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost9(&c, &locs79, &a0, &a1, real_, imag_, r0)
+	checksPost13(&c, &locs83, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5402,9 +5604,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	checksPre51(&c, &opComplexOut, &locs84, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost41(&c, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	checksPost52(&c, &locs84, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5421,9 +5624,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPolar, &locs81, &a0, &a1, abs, angle)
+	checksPre12(&c, &opPolar, &locs85, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost9(&c, &locs81, &a0, &a1, abs, angle, r0)
+	checksPost13(&c, &locs85, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5440,9 +5643,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
+	checksPre51(&c, &opPolarOut, &locs86, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost41(&c, &locs82, &a0, &a1, &a2, abs, angle, out)
+	checksPost52(&c, &locs86, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5459,9 +5663,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opConstantPadNd, &locs0, &a0, self)
+	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5477,9 +5681,11 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConstantPadNdOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opConstantPadNdOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5514,9 +5720,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5532,9 +5738,11 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOut, &locs84)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOut, &locs88, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs84)
+	checksPost15(&c, &locs88, &a9, out)
 	return r0
 }
 
@@ -5551,9 +5759,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackward, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackward, &locs89, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5569,9 +5777,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOut, &locs86)
+	var a11, a12, a13 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOut, &locs90, &a11, &a12, &a13, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs86)
+	checksPost79(&c, &locs90, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5588,9 +5798,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolutionOverrideable, &locs83, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolutionOverrideable, &locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5606,9 +5816,11 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOverrideableOut, &locs84)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOverrideableOut, &locs88, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs84)
+	checksPost15(&c, &locs88, &a9, out)
 	return r0
 }
 
@@ -5625,9 +5837,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackwardOverrideable, &locs85, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs89, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs85, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs89, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5643,9 +5855,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOverrideableOut, &locs86)
+	var a10, a11, a12 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs90, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs86)
+	checksPost79(&c, &locs90, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5662,9 +5876,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5680,9 +5894,11 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionOut, &locs84)
+	var a13 asserts.Saved
+	checksPre14(&c, &opXConvolutionOut, &locs88, &a13, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost10(&c, &locs84)
+	checksPost15(&c, &locs88, &a13, out)
 	return r0
 }
 
@@ -5698,9 +5914,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionDeprecated, &locs87)
+	checksPre9(&c, &opXConvolutionDeprecated, &locs91)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5716,9 +5932,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionMode, &locs87)
+	checksPre9(&c, &opXConvolutionMode, &locs91)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5734,9 +5950,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXConvolutionDoubleBackward, &locs88)
+	checksPre62(&c, &opXConvolutionDoubleBackward, &locs92)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost48(&c, &locs88)
+	checksPost63(&c, &locs92)
 	return r0, r1, r2
 }
 
@@ -5752,9 +5968,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1d, &locs87)
+	checksPre9(&c, &opConv1d, &locs91)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5770,9 +5986,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2d, &locs87)
+	checksPre9(&c, &opConv2d, &locs91)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5788,9 +6004,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3d, &locs87)
+	checksPre9(&c, &opConv3d, &locs91)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5806,9 +6022,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1dPadding, &locs87)
+	checksPre9(&c, &opConv1dPadding, &locs91)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5824,9 +6040,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2dPadding, &locs87)
+	checksPre9(&c, &opConv2dPadding, &locs91)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5842,9 +6058,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3dPadding, &locs87)
+	checksPre9(&c, &opConv3dPadding, &locs91)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5861,9 +6077,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opConvTbc, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre53(&c, &opConvTbc, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost43(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost54(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5879,9 +6095,11 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opConvTbcOut, &locs90)
+	var a4 asserts.Saved
+	checksPre58(&c, &opConvTbcOut, &locs94, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost20(&c, &locs90)
+	checksPost59(&c, &locs94, &a4, out)
 	return r0
 }
 
@@ -5897,9 +6115,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opConvTbcBackward, &locs91)
+	checksPre80(&c, &opConvTbcBackward, &locs95)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost65(&c, &locs91)
+	checksPost81(&c, &locs95)
 	return r0, r1, r2
 }
 
@@ -5915,9 +6133,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose1d, &locs87)
+	checksPre9(&c, &opConvTranspose1d, &locs91)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5933,9 +6151,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose2dInput, &locs87)
+	checksPre9(&c, &opConvTranspose2dInput, &locs91)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5951,9 +6169,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose3dInput, &locs87)
+	checksPre9(&c, &opConvTranspose3dInput, &locs91)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs87)
+	checksPost10(&c, &locs91)
 	return r0
 }
 
@@ -5969,9 +6187,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopy, &locs92)
+	checksPre9(&c, &opCopy, &locs96)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost6(&c, &locs92)
+	checksPost10(&c, &locs96)
 	return r0
 }
 
@@ -5987,9 +6205,11 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopy_, &locs93)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopy_, &locs97, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost2(&c, &locs93)
+	checksPost4(&c, &locs97, &a0, self)
 	return r0
 }
 
@@ -6005,9 +6225,11 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopyOut, &locs94)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopyOut, &locs98, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a3, out)
 	return r0
 }
 
@@ -6023,9 +6245,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFrom, &locs95)
+	checksPre9(&c, &opXCopyFrom, &locs99)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost6(&c, &locs95)
+	checksPost10(&c, &locs99)
 	return r0
 }
 
@@ -6041,9 +6263,11 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromOut, &locs96)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCopyFromOut, &locs100, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a3, out)
 	return r0
 }
 
@@ -6059,9 +6283,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResize, &locs95)
+	checksPre9(&c, &opXCopyFromAndResize, &locs99)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost6(&c, &locs95)
+	checksPost10(&c, &locs99)
 	return r0
 }
 
@@ -6077,9 +6301,11 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResizeOut, &locs96)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXCopyFromAndResizeOut, &locs100, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a2, out)
 	return r0
 }
 
@@ -6096,9 +6322,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCos, &locs0, &a0, self)
+	checksPre46(&c, &opCos, &locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6115,9 +6341,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCos_, &locs3, &a0, self)
+	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6134,9 +6361,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opCosOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6153,9 +6381,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCosh, &locs0, &a0, self)
+	checksPre46(&c, &opCosh, &locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6172,9 +6400,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCosh_, &locs3, &a0, self)
+	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6191,9 +6420,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opCoshOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6209,9 +6439,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opCosineEmbeddingLoss, &locs97)
+	checksPre44(&c, &opCosineEmbeddingLoss, &locs101)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs97)
+	checksPost57(&c, &locs101)
 	return r0
 }
 
@@ -6228,9 +6458,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6246,9 +6476,11 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroDimIntListOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -6265,9 +6497,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6283,9 +6515,11 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -6338,9 +6572,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCudnnAffineGridGenerator, &locs45, &a0, theta)
+	checksPre46(&c, &opCudnnAffineGridGenerator, &locs47, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost38(&c, &locs45, &a0, theta, r0)
+	checksPost47(&c, &locs47, &a0, theta, r0)
 	return r0
 }
 
@@ -6356,9 +6590,11 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorOut, &locs46)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs48, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost2(&c, &locs46)
+	checksPost30(&c, &locs48, &a5, out)
 	return r0
 }
 
@@ -6374,9 +6610,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs47)
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs49)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs47)
+	checksPost1(&c, &locs49)
 	return r0
 }
 
@@ -6392,9 +6628,11 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs98)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs102, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost2(&c, &locs98)
+	checksPost30(&c, &locs102, &a5, out)
 	return r0
 }
 
@@ -6411,9 +6649,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre66(&c, &opCudnnBatchNorm, &locs99, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre82(&c, &opCudnnBatchNorm, &locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost67(&c, &locs99, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost83(&c, &locs103, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6429,9 +6667,11 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opCudnnBatchNormOut, &locs100)
+	var a8, a9, a10, a11 asserts.Saved
+	checksPre84(&c, &opCudnnBatchNormOut, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost63(&c, &locs100)
+	checksPost85(&c, &locs104, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6448,9 +6688,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre68(&c, &opCudnnBatchNormBackward, &locs101, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	checksPre86(&c, &opCudnnBatchNormBackward, &locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost69(&c, &locs101, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	checksPost87(&c, &locs105, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6466,9 +6706,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opCudnnBatchNormBackwardOut, &locs102)
+	var a9, a10, a11 asserts.Saved
+	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs106, &a9, &a10, &a11, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost70(&c, &locs102)
+	checksPost89(&c, &locs106, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6485,9 +6727,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolution, &locs103, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolution, &locs107, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6503,9 +6745,11 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 		return kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionOut, &locs104)
+	var a9 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a9, out)
 	return r0
 }
 
@@ -6522,9 +6766,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolutionTranspose, &locs103, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolutionTranspose, &locs107, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6540,9 +6784,11 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionTransposeOut, &locs104)
+	var a10 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs108, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a10, out)
 	return r0
 }
 
@@ -6559,9 +6805,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMpsConvolutionTranspose, &locs103, &a0, &a1, self, weight)
+	checksPre12(&c, &opXMpsConvolutionTranspose, &locs107, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6577,9 +6823,11 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionTransposeOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -6595,9 +6843,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackward, &locs105)
+	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs109)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost71(&c, &locs105)
+	checksPost90(&c, &locs109)
 	return r0, r1
 }
 
@@ -6613,9 +6861,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackwardOut, &locs106)
+	var a9, a10 asserts.Saved
+	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs110, &a9, &a10, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost72(&c, &locs106)
+	checksPost92(&c, &locs110, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -6631,9 +6881,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionRelu, &locs103)
+	checksPre9(&c, &opCudnnConvolutionRelu, &locs107)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs103)
+	checksPost10(&c, &locs107)
 	return r0
 }
 
@@ -6649,9 +6899,11 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionReluOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionReluOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -6667,9 +6919,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opCudnnConvolutionAddRelu, &locs107)
+	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs111)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs107)
+	checksPost57(&c, &locs111)
 	return r0
 }
 
@@ -6685,9 +6937,11 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opCudnnConvolutionAddReluOut, &locs108)
+	var a9 asserts.Saved
+	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs112, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost20(&c, &locs108)
+	checksPost59(&c, &locs112, &a9, out)
 	return r0
 }
 
@@ -6704,9 +6958,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnGridSampler, &locs109, &a0, &a1, self, grid)
+	checksPre12(&c, &opCudnnGridSampler, &locs113, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost9(&c, &locs109, &a0, &a1, self, grid, r0)
+	checksPost13(&c, &locs113, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -6722,9 +6976,11 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnGridSamplerOut, &locs110)
+	var a2 asserts.Saved
+	checksPre14(&c, &opCudnnGridSamplerOut, &locs114, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost10(&c, &locs110)
+	checksPost15(&c, &locs114, &a2, out)
 	return r0
 }
 
@@ -6740,9 +6996,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCudnnGridSamplerBackward, &locs111)
+	checksPre60(&c, &opCudnnGridSamplerBackward, &locs115)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost71(&c, &locs111)
+	checksPost90(&c, &locs115)
 	return r0, r1
 }
 
@@ -6758,9 +7014,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCudnnGridSamplerBackwardOut, &locs112)
+	var a3, a4 asserts.Saved
+	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs116, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost72(&c, &locs112)
+	checksPost92(&c, &locs116, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6777,9 +7035,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummax, &locs25, &a0, self)
+	checksPre40(&c, &opCummax, &locs25, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6796,9 +7054,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCummaxOut, &locs113, &a0, &a2, &a3, self, values, indices)
+	checksPre93(&c, &opCummaxOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -6814,9 +7073,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCummaxDimname, &locs25)
+	checksPre9(&c, &opCummaxDimname, &locs25)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -6832,9 +7091,11 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCummaxDimnameOut, &locs113)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opCummaxDimnameOut, &locs118, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -6852,9 +7113,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCummaxHelper, &locs113, &a0, &a1, &a2, self, values, indices)
+	checksPre93(&c, &opXCummaxHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost41(&c, &locs113, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -6870,9 +7132,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummin, &locs25, &a0, self)
+	checksPre40(&c, &opCummin, &locs25, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6889,9 +7151,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCumminOut, &locs113, &a0, &a2, &a3, self, values, indices)
+	checksPre93(&c, &opCumminOut, &locs117, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -6907,9 +7170,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumminDimname, &locs25)
+	checksPre9(&c, &opCumminDimname, &locs25)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -6925,9 +7188,11 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumminDimnameOut, &locs113)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opCumminDimnameOut, &locs118, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -6945,9 +7210,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCumminHelper, &locs113, &a0, &a1, &a2, self, values, indices)
+	checksPre93(&c, &opXCumminHelper, &locs117, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost41(&c, &locs113, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -6962,9 +7228,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opCummaxminBackward, &locs114)
+	checksPre44(&c, &opCummaxminBackward, &locs119)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost44(&c, &locs114)
+	checksPost57(&c, &locs119)
 	return r0
 }
 
@@ -6981,9 +7247,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumprod, &locs0, &a0, self)
+	checksPre46(&c, &opCumprod, &locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7000,9 +7266,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumprod_, &locs3, &a0, self)
+	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7019,9 +7286,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opCumprodOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7055,9 +7323,11 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCumprod_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opCumprod_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7073,9 +7343,11 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumprodDimnameOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opCumprodDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -7091,9 +7363,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opCumprodBackward, &locs115)
+	checksPre44(&c, &opCumprodBackward, &locs120)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost44(&c, &locs115)
+	checksPost57(&c, &locs120)
 	return r0
 }
 
@@ -7110,9 +7382,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumsum, &locs0, &a0, self)
+	checksPre46(&c, &opCumsum, &locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7129,9 +7401,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumsum_, &locs3, &a0, self)
+	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7148,9 +7421,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opCumsumOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7184,9 +7458,11 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCumsum_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opCumsum_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7202,9 +7478,11 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumsumDimnameOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opCumsumDimnameOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -7220,9 +7498,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumulativeTrapezoidX, &locs116)
+	checksPre9(&c, &opCumulativeTrapezoidX, &locs121)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost6(&c, &locs116)
+	checksPost10(&c, &locs121)
 	return r0
 }
 
@@ -7238,9 +7516,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs117)
+	checksPre0(&c, &opCumulativeTrapezoidDx, &locs122)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs117)
+	checksPost1(&c, &locs122)
 	return r0
 }
 
@@ -7256,9 +7534,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCtcLossIntList, &locs118)
+	checksPre9(&c, &opCtcLossIntList, &locs123)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs123)
 	return r0
 }
 
@@ -7274,9 +7552,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCtcLossTensor, &locs119)
+	checksPre60(&c, &opCtcLossTensor, &locs124)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost73(&c, &locs119)
+	checksPost94(&c, &locs124)
 	return r0
 }
 
@@ -7293,9 +7571,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
+	checksPre22(&c, &opXCtcLoss, &locs13, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost18(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost23(&c, &locs13, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7311,9 +7589,11 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXCtcLossOut, &locs14)
+	var a6, a7 asserts.Saved
+	checksPre24(&c, &opXCtcLossOut, &locs14, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost20(&c, &locs14)
+	checksPost25(&c, &locs14, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7330,9 +7610,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre21(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre26(&c, &opXCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost22(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost27(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7348,9 +7628,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackward, &locs120)
+	checksPre62(&c, &opXCtcLossBackward, &locs125)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost74(&c, &locs120)
+	checksPost95(&c, &locs125)
 	return r0
 }
 
@@ -7366,9 +7646,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackwardOut, &locs121)
+	var a9 asserts.Saved
+	checksPre96(&c, &opXCtcLossBackwardOut, &locs126, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost63(&c, &locs121)
+	checksPost97(&c, &locs126, &a9, out)
 	return r0
 }
 
@@ -7384,9 +7666,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXCtcLossBackwardTensor, &locs122)
+	checksPre98(&c, &opXCtcLossBackwardTensor, &locs127)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost75(&c, &locs122)
+	checksPost99(&c, &locs127)
 	return r0
 }
 
@@ -7403,9 +7685,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagEmbed, &locs0, &a0, self)
+	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7421,9 +7703,11 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagEmbedOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opDiagEmbedOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -7458,9 +7742,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonal, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7476,9 +7760,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs123)
+	checksPre0(&c, &opLinalgDiagonal, &locs128)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs123)
+	checksPost1(&c, &locs128)
 	return r0
 }
 
@@ -7496,7 +7780,7 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	var c asserts.Call
 	checksPre0(&c, &opDiagonalDimname, &locs0)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7513,9 +7797,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opDiagonalBackward, &locs129, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7531,9 +7815,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalBackwardOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiagonalBackwardOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -7549,9 +7835,11 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFillDiagonal_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7585,9 +7873,11 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiffOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiffOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -7603,9 +7893,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarint, &locs3)
+	checksPre5(&c, &opGradientScalarint, &locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7621,9 +7911,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalararray, &locs3)
+	checksPre5(&c, &opGradientScalararray, &locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7639,9 +7929,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientArray, &locs3)
+	checksPre5(&c, &opGradientArray, &locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7657,9 +7947,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayint, &locs3)
+	checksPre5(&c, &opGradientScalarrayint, &locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7675,9 +7965,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayarray, &locs3)
+	checksPre5(&c, &opGradientScalarrayarray, &locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7693,9 +7983,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs126)
+	checksPre0(&c, &opGradientTensorarrayint, &locs131)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs126)
+	checksPost2(&c, &locs131)
 	return r0
 }
 
@@ -7711,9 +8001,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs126)
+	checksPre0(&c, &opGradientTensorarray, &locs131)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs126)
+	checksPost2(&c, &locs131)
 	return r0
 }
 
@@ -7730,9 +8020,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7749,9 +8039,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7768,9 +8059,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opDivOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7787,9 +8079,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7806,9 +8098,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7825,9 +8118,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opDivOutMode, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7844,9 +8138,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalar, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7863,9 +8157,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7881,9 +8176,11 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDivScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7900,9 +8197,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalarMode, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7919,9 +8216,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7937,9 +8235,11 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarModeOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opDivScalarModeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -7955,9 +8255,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensor, &locs6)
+	checksPre9(&c, &opDivideTensor, &locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7973,9 +8273,11 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7991,9 +8293,11 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8027,9 +8331,11 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8045,9 +8351,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensorMode, &locs6)
+	checksPre9(&c, &opDivideTensorMode, &locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8063,9 +8369,11 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_TensorMode, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8081,9 +8389,11 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOutMode, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8117,9 +8427,11 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_ScalarMode, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8135,9 +8447,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideTensor, &locs6)
+	checksPre9(&c, &opTrueDivideTensor, &locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8153,9 +8465,11 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8171,9 +8485,11 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8207,9 +8523,11 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrueDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8226,9 +8544,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDot, &locs127, &a0, &a1, self, tensor)
+	checksPre12(&c, &opDot, &locs132, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost9(&c, &locs127, &a0, &a1, self, tensor, r0)
+	checksPost13(&c, &locs132, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8245,9 +8563,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDotOut, &locs128, &a0, &a1, &a2, self, tensor, out)
+	checksPre51(&c, &opDotOut, &locs133, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost41(&c, &locs128, &a0, &a1, &a2, self, tensor, out)
+	checksPost52(&c, &locs133, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8264,9 +8583,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8283,9 +8602,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opVdotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8301,9 +8621,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs67)
+	checksPre0(&c, &opEinsum, &locs70)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -8320,9 +8640,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbedding, &locs129, &a0, &a1, weight, indices)
+	checksPre12(&c, &opEmbedding, &locs134, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost9(&c, &locs129, &a0, &a1, weight, indices, r0)
+	checksPost13(&c, &locs134, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8338,9 +8658,11 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingOut, &locs130)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingOut, &locs135, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost10(&c, &locs130)
+	checksPost15(&c, &locs135, &a5, out)
 	return r0
 }
 
@@ -8356,9 +8678,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingBackward, &locs131)
+	checksPre9(&c, &opEmbeddingBackward, &locs136)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost6(&c, &locs131)
+	checksPost10(&c, &locs136)
 	return r0
 }
 
@@ -8375,9 +8697,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingDenseBackward, &locs132, &a0, &a1, grad_output, indices)
+	checksPre12(&c, &opEmbeddingDenseBackward, &locs137, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost9(&c, &locs132, &a0, &a1, grad_output, indices, r0)
+	checksPost13(&c, &locs137, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8393,9 +8715,11 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingDenseBackwardOut, &locs133)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs138, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost10(&c, &locs133)
+	checksPost15(&c, &locs138, &a5, out)
 	return r0
 }
 
@@ -8412,9 +8736,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEmbeddingRenorm_, &locs134, &a0, &a1, self, indices)
+	checksPre50(&c, &opEmbeddingRenorm_, &locs139, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost12(&c, &locs134, &a0, &a1, self, indices)
+	checksPost17(&c, &locs139, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8430,9 +8755,11 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingRenormOut, &locs135)
+	var a4 asserts.Saved
+	checksPre14(&c, &opEmbeddingRenormOut, &locs140, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost10(&c, &locs135)
+	checksPost15(&c, &locs140, &a4, out)
 	return r0
 }
 
@@ -8449,9 +8776,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingRenorm, &locs136, &a0, &a1, self, indices)
+	checksPre12(&c, &opEmbeddingRenorm, &locs141, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8467,9 +8794,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingSparseBackward, &locs131)
+	checksPre9(&c, &opEmbeddingSparseBackward, &locs136)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost6(&c, &locs131)
+	checksPost10(&c, &locs136)
 	return r0
 }
 
@@ -8486,9 +8813,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre77(&c, &opXEmbeddingBagForwardOnly, &locs137, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre101(&c, &opXEmbeddingBagForwardOnly, &locs142, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost78(&c, &locs137, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost102(&c, &locs142, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8504,9 +8831,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagForwardOnlyOut, &locs138)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre103(&c, &opXEmbeddingBagForwardOnlyOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost70(&c, &locs138)
+	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8522,9 +8851,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXRowwisePrune, &locs139)
+	checksPre44(&c, &opXRowwisePrune, &locs144)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost36(&c, &locs139)
+	checksPost45(&c, &locs144)
 	return r0, r1
 }
 
@@ -8540,9 +8869,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs67)
+	checksPre0(&c, &opRowStack, &locs70)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -8558,9 +8887,11 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStackOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowStackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -8576,9 +8907,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBag, &locs137)
+	checksPre80(&c, &opEmbeddingBag, &locs142)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost79(&c, &locs137)
+	checksPost105(&c, &locs142)
 	return r0, r1, r2, r3
 }
 
@@ -8594,9 +8925,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBagPaddingIdx, &locs137)
+	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs142)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost79(&c, &locs137)
+	checksPost105(&c, &locs142)
 	return r0, r1, r2, r3
 }
 
@@ -8613,9 +8944,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre77(&c, &opXEmbeddingBag, &locs137, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre101(&c, &opXEmbeddingBag, &locs142, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost78(&c, &locs137, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost102(&c, &locs142, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8631,9 +8962,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagOut, &locs138)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre103(&c, &opXEmbeddingBagOut, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost70(&c, &locs138)
+	checksPost104(&c, &locs143, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8649,9 +8982,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 		return kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagBackward, &locs140)
+	checksPre80(&c, &opXEmbeddingBagBackward, &locs145)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost80(&c, &locs140)
+	checksPost106(&c, &locs145)
 	return r0
 }
 
@@ -8667,9 +9000,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagSparseBackward, &locs141)
+	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs146)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost74(&c, &locs141)
+	checksPost95(&c, &locs146)
 	return r0
 }
 
@@ -8686,9 +9019,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre81(&c, &opXEmbeddingBagDenseBackward, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre107(&c, &opXEmbeddingBagDenseBackward, &locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost82(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost108(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -8704,9 +9037,11 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagDenseBackwardOut, &locs143)
+	var a10 asserts.Saved
+	checksPre96(&c, &opXEmbeddingBagDenseBackwardOut, &locs148, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost63(&c, &locs143)
+	checksPost97(&c, &locs148, &a10, out)
 	return r0
 }
 
@@ -8722,9 +9057,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs144)
+	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs149)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost74(&c, &locs144)
+	checksPost95(&c, &locs149)
 	return r0
 }
 
@@ -8740,9 +9075,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs145)
+	var a7 asserts.Saved
+	checksPre96(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs150, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost63(&c, &locs145)
+	checksPost97(&c, &locs150, &a7, out)
 	return r0
 }
 
@@ -8758,9 +9095,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyNames, &locs23)
+	checksPre5(&c, &opEmptyNames, &locs23)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8776,9 +9113,11 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyNamesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opEmptyNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -8794,9 +9133,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyMemoryFormat, &locs23)
+	checksPre5(&c, &opEmptyMemoryFormat, &locs23)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8813,9 +9152,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmpty, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8832,9 +9171,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opNewEmptyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8851,9 +9191,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8870,9 +9210,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opNewEmptyStridedOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8889,9 +9230,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewFull, &locs0, &a0, self)
+	checksPre46(&c, &opNewFull, &locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8908,9 +9249,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opNewFullOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8927,9 +9269,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewZeros, &locs0, &a0, self)
+	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8946,9 +9288,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opNewZerosOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8965,9 +9308,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewOnes, &locs0, &a0, self)
+	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8984,9 +9327,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opNewOnesOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9002,9 +9346,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantized, &locs23)
+	checksPre5(&c, &opXEmptyAffineQuantized, &locs23)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -9020,9 +9364,11 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantizedOut, &locs24)
+	var a4 asserts.Saved
+	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a4, out)
 	return r0
 }
 
@@ -9038,9 +9384,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantized, &locs146)
+	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs151)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs146)
+	checksPost10(&c, &locs151)
 	return r0
 }
 
@@ -9056,9 +9402,11 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs147)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs152, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost10(&c, &locs147)
+	checksPost15(&c, &locs152, &a5, out)
 	return r0
 }
 
@@ -9074,9 +9422,11 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9092,9 +9442,11 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opResizeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -9128,9 +9480,11 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXResizeOutput_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9146,9 +9500,11 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutputOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXResizeOutputOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -9182,9 +9538,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs148)
+	checksPre0(&c, &opEmptyQuantized, &locs153)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs148)
+	checksPost1(&c, &locs153)
 	return r0
 }
 
@@ -9200,9 +9556,11 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantizedOut, &locs149)
+	var a3 asserts.Saved
+	checksPre3(&c, &opEmptyQuantizedOut, &locs154, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost2(&c, &locs149)
+	checksPost30(&c, &locs154, &a3, out)
 	return r0
 }
 
@@ -9218,9 +9576,11 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 

@@ -23,9 +23,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEmptyLike, &locs0, &a0, self)
+	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,9 +42,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opEmptyLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -60,9 +61,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStrided, &locs23)
+	checksPre5(&c, &opEmptyStrided, &locs23)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -78,9 +79,11 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStridedOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyStridedOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -97,9 +100,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErf, &locs0, &a0, self)
+	checksPre46(&c, &opErf, &locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -116,9 +119,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErf_, &locs3, &a0, self)
+	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -135,9 +139,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opErfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -154,9 +159,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfc, &locs0, &a0, self)
+	checksPre46(&c, &opErfc, &locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -173,9 +178,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfc_, &locs3, &a0, self)
+	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -192,9 +198,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opErfcOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -211,9 +218,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp, &locs0, &a0, self)
+	checksPre46(&c, &opExp, &locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -230,9 +237,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp_, &locs3, &a0, self)
+	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -249,9 +257,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opExpOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -268,9 +277,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp2, &locs0, &a0, self)
+	checksPre46(&c, &opExp2, &locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -287,9 +296,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp2_, &locs3, &a0, self)
+	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -306,9 +316,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opExp2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -325,9 +336,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpm1, &locs0, &a0, self)
+	checksPre46(&c, &opExpm1, &locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -344,9 +355,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExpm1_, &locs3, &a0, self)
+	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -363,9 +375,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opExpm1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -382,9 +395,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpand, &locs0, &a0, self)
+	checksPre46(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -400,9 +413,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opExpandAs, &locs6)
+	checksPre9(&c, &opExpandAs, &locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -418,9 +431,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEye, &locs23)
+	checksPre5(&c, &opEye, &locs23)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -436,9 +449,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeM, &locs23)
+	checksPre5(&c, &opEyeM, &locs23)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -454,9 +467,11 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opEyeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -472,9 +487,11 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeMOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEyeMOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -492,7 +509,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	var c asserts.Call
 	checksPre0(&c, &opFlattenUsingInts, &locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -510,7 +527,7 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	var c asserts.Call
 	checksPre0(&c, &opFlattenNamedOutDim, &locs0)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -528,7 +545,7 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	var c asserts.Call
 	checksPre0(&c, &opFlattenUsingNames, &locs0)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -546,7 +563,7 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	var c asserts.Call
 	checksPre0(&c, &opFlattenDimnameList, &locs0)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -599,9 +616,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFillScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -618,9 +635,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFillTensor, &locs150, &a0, &a1, self, value)
+	checksPre12(&c, &opFillTensor, &locs155, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost9(&c, &locs150, &a0, &a1, self, value, r0)
+	checksPost13(&c, &locs155, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -637,9 +654,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFill_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -655,9 +673,11 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFillScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFillScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -674,9 +694,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFill_Tensor, &locs151, &a0, &a1, self, value)
+	checksPre50(&c, &opFill_Tensor, &locs156, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost12(&c, &locs151, &a0, &a1, self, value)
+	checksPost17(&c, &locs156, &a0, &a1, self, value)
 	return r0
 }
 
@@ -692,9 +713,11 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFillTensorOut, &locs152)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFillTensorOut, &locs157, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost10(&c, &locs152)
+	checksPost15(&c, &locs157, &a2, out)
 	return r0
 }
 
@@ -711,9 +734,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFloor, &locs0, &a0, self)
+	checksPre46(&c, &opFloor, &locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -730,9 +753,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFloor_, &locs3, &a0, self)
+	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -749,9 +773,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opFloorOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -767,9 +792,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivide, &locs6)
+	checksPre9(&c, &opFloorDivide, &locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -785,9 +810,11 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -803,9 +830,11 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -839,9 +868,11 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloorDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -858,9 +889,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFrac, &locs0, &a0, self)
+	checksPre46(&c, &opFrac, &locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -877,9 +908,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFrac_, &locs3, &a0, self)
+	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -896,9 +928,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opFracOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -914,9 +947,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullNames, &locs23)
+	checksPre5(&c, &opFullNames, &locs23)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -932,9 +965,11 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullNamesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opFullNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -950,9 +985,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFull, &locs23)
+	checksPre5(&c, &opFull, &locs23)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -968,9 +1003,11 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFullOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -987,9 +1024,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFullLike, &locs0, &a0, self)
+	checksPre46(&c, &opFullLike, &locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1006,9 +1043,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opFullLikeOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1024,9 +1062,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFile, &locs23)
+	checksPre5(&c, &opFromFile, &locs23)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1042,9 +1080,11 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFileOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opFromFileOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -1060,9 +1100,11 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcdOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1078,9 +1120,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcd, &locs6)
+	checksPre9(&c, &opGcd, &locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1096,9 +1138,11 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGcd_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1114,9 +1158,11 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcmOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1132,9 +1178,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcm, &locs6)
+	checksPre9(&c, &opLcm, &locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1150,9 +1196,11 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLcm_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1168,9 +1216,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler, &locs153)
+	checksPre9(&c, &opGridSampler, &locs158)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost6(&c, &locs153)
+	checksPost10(&c, &locs158)
 	return r0
 }
 
@@ -1187,9 +1235,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler2d, &locs153, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler2d, &locs158, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1205,9 +1253,11 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler2dOut, &locs154)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler2dOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs154)
+	checksPost15(&c, &locs159, &a5, out)
 	return r0
 }
 
@@ -1223,9 +1273,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler2dBackward, &locs155)
+	checksPre60(&c, &opGridSampler2dBackward, &locs160)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost71(&c, &locs155)
+	checksPost90(&c, &locs160)
 	return r0, r1
 }
 
@@ -1241,9 +1291,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler2dBackwardOut, &locs156)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler2dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost72(&c, &locs156)
+	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1260,9 +1312,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXGridSampler2dCpuFallback, &locs153, &a0, &a1, input, grid)
+	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs158, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1278,9 +1330,11 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXGridSampler2dCpuFallbackOut, &locs154)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs154)
+	checksPost15(&c, &locs159, &a5, out)
 	return r0
 }
 
@@ -1296,9 +1350,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXGridSampler2dCpuFallbackBackward, &locs155)
+	checksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &locs160)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost71(&c, &locs155)
+	checksPost90(&c, &locs160)
 	return r0, r1
 }
 
@@ -1315,9 +1369,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler3d, &locs153, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler3d, &locs158, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs153, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs158, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1333,9 +1387,11 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler3dOut, &locs154)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler3dOut, &locs159, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs154)
+	checksPost15(&c, &locs159, &a5, out)
 	return r0
 }
 
@@ -1351,9 +1407,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler3dBackward, &locs155)
+	checksPre60(&c, &opGridSampler3dBackward, &locs160)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost71(&c, &locs155)
+	checksPost90(&c, &locs160)
 	return r0, r1
 }
 
@@ -1369,9 +1425,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler3dBackwardOut, &locs156)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler3dBackwardOut, &locs161, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost72(&c, &locs156)
+	checksPost92(&c, &locs161, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1387,9 +1445,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindow, &locs23)
+	checksPre5(&c, &opHannWindow, &locs23)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1405,9 +1463,11 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHannWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -1423,9 +1483,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodic, &locs23)
+	checksPre5(&c, &opHannWindowPeriodic, &locs23)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1441,9 +1501,11 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodicOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHannWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -1459,9 +1521,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindow, &locs23)
+	checksPre5(&c, &opHammingWindow, &locs23)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1477,9 +1539,11 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHammingWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -1495,9 +1559,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodic, &locs23)
+	checksPre5(&c, &opHammingWindowPeriodic, &locs23)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1513,9 +1577,11 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -1531,9 +1597,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlpha, &locs23)
+	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1549,9 +1615,11 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -1567,9 +1635,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
+	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs23)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1585,9 +1653,11 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24)
+	var a4 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a4, out)
 	return r0
 }
 
@@ -1603,9 +1673,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindow, &locs23)
+	checksPre5(&c, &opKaiserWindow, &locs23)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1621,9 +1691,11 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opKaiserWindowOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -1639,9 +1711,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodic, &locs23)
+	checksPre5(&c, &opKaiserWindowPeriodic, &locs23)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1657,9 +1729,11 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodicOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -1675,9 +1749,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBeta, &locs23)
+	checksPre5(&c, &opKaiserWindowBeta, &locs23)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1693,9 +1767,11 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBetaOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opKaiserWindowBetaOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -1711,9 +1787,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHingeEmbeddingLoss, &locs157)
+	checksPre9(&c, &opHingeEmbeddingLoss, &locs162)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -1748,9 +1824,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre83(&c, &opNativeGroupNorm, &locs158, &a0, &a1, &a2, input, weight, bias)
+	checksPre109(&c, &opNativeGroupNorm, &locs163, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost84(&c, &locs158, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost110(&c, &locs163, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1766,9 +1842,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opNativeGroupNormOut, &locs159)
+	var a8, a9, a10 asserts.Saved
+	checksPre111(&c, &opNativeGroupNormOut, &locs164, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost20(&c, &locs159)
+	checksPost112(&c, &locs164, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1784,9 +1862,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackward, &locs160)
+	checksPre80(&c, &opNativeGroupNormBackward, &locs165)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost65(&c, &locs160)
+	checksPost81(&c, &locs165)
 	return r0, r1, r2
 }
 
@@ -1802,9 +1880,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackwardOut, &locs161)
+	var a10, a11, a12 asserts.Saved
+	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs166, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost70(&c, &locs161)
+	checksPost89(&c, &locs166, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1821,9 +1901,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftR2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1840,9 +1920,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftR2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1859,9 +1940,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2r, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1878,9 +1959,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2rOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1897,9 +1979,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1916,9 +1998,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2cOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1936,9 +2019,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXValidateCompressedSparseIndices, &locs162, &a1, &a2, compressed_idx, plain_idx)
+	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs167, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost12(&c, &locs162, &a1, &a2, compressed_idx, plain_idx)
+	checksPost17(&c, &locs167, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opXCufftGetPlanCacheSize = asserts.Op{
@@ -1953,9 +2036,9 @@ func XCufftGetPlanCacheSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheSize(device_index)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXCufftGetPlanCacheSize, &locs16)
+	checksPre28(&c, &opXCufftGetPlanCacheSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheSize(device_index)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -1971,9 +2054,9 @@ func XCufftGetPlanCacheMaxSize(device_index int64) int64 {
 		return kernels.XCufftGetPlanCacheMaxSize(device_index)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
+	checksPre28(&c, &opXCufftGetPlanCacheMaxSize, &locs16)
 	r0 := kernels.XCufftGetPlanCacheMaxSize(device_index)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -1990,9 +2073,9 @@ func XCufftSetPlanCacheMaxSize(device_index int64, max_size int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
+	checksPre28(&c, &opXCufftSetPlanCacheMaxSize, &locs16)
 	kernels.XCufftSetPlanCacheMaxSize(device_index, max_size)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 }
 
 var opXCufftClearPlanCache = asserts.Op{
@@ -2008,9 +2091,9 @@ func XCufftClearPlanCache(device_index int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXCufftClearPlanCache, &locs16)
+	checksPre28(&c, &opXCufftClearPlanCache, &locs16)
 	kernels.XCufftClearPlanCache(device_index)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2029,9 +2112,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre85(&c, &opIndexTensor, &locs136, &a0, &l1, self, indices)
+	checksPre113(&c, &opIndexTensor, &locs141, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost86(&c, &locs136, &a0, &l1, self, indices, r0)
+	checksPost114(&c, &locs141, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2051,9 +2134,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre87(&c, &opIndexTensorOut, &locs135, &a0, &l1, &a2, self, indices, out)
+	checksPre115(&c, &opIndexTensorOut, &locs168, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost88(&c, &locs135, &a0, &l1, &a2, self, indices, out)
+	checksPost116(&c, &locs168, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -2070,9 +2154,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre15(&c, &opIndexCopyOut, &locs163, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPre56(&c, &opIndexCopyOut, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost16(&c, &locs163, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPost21(&c, &locs169, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2089,9 +2174,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexCopy_, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexCopy_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2108,9 +2194,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexCopy, &locs165, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexCopy, &locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2126,9 +2212,11 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexCopy_Dimname, &locs164)
+	var a0 asserts.Saved
+	checksPre14(&c, &opIndexCopy_Dimname, &locs170, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost10(&c, &locs164)
+	checksPost117(&c, &locs170, &a0, self)
 	return r0
 }
 
@@ -2144,9 +2232,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opIndexCopyDimname, &locs165)
+	checksPre44(&c, &opIndexCopyDimname, &locs171)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost44(&c, &locs165)
+	checksPost57(&c, &locs171)
 	return r0
 }
 
@@ -2166,9 +2254,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre87(&c, &opIndexPut_, &locs166, &a0, &l1, &a2, self, indices, values)
+	checksPre118(&c, &opIndexPut_, &locs172, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost88(&c, &locs166, &a0, &l1, &a2, self, indices, values)
+	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2184,9 +2273,11 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opIndexPutOut, &locs167)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexPutOut, &locs173, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost20(&c, &locs167)
+	checksPost59(&c, &locs173, &a4, out)
 	return r0
 }
 
@@ -2206,9 +2297,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre89(&c, &opIndexPut, &locs168, &a0, &l1, &a2, self, indices, values)
+	checksPre119(&c, &opIndexPut, &locs174, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost90(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost120(&c, &locs174, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2228,9 +2319,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre87(&c, &opXIndexPutImpl_, &locs166, &a0, &l1, &a2, self, indices, values)
+	checksPre118(&c, &opXIndexPutImpl_, &locs172, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost88(&c, &locs166, &a0, &l1, &a2, self, indices, values)
+	checksPost116(&c, &locs172, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2246,9 +2338,11 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXIndexPutImplOut, &locs167)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXIndexPutImplOut, &locs173, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost20(&c, &locs167)
+	checksPost59(&c, &locs173, &a5, out)
 	return r0
 }
 
@@ -2268,9 +2362,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre89(&c, &opXIndexPutImpl, &locs168, &a0, &l1, &a2, self, indices, values)
+	checksPre119(&c, &opXIndexPutImpl, &locs174, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost90(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost120(&c, &locs174, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2304,9 +2398,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsclose, &locs6)
+	checksPre9(&c, &opIsclose, &locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2323,9 +2417,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opIsinTensorTensorOut, &locs169, &a0, &a1, &a4, elements, test_elements, out)
+	checksPre51(&c, &opIsinTensorTensorOut, &locs175, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost41(&c, &locs169, &a0, &a1, &a4, elements, test_elements, out)
+	checksPost52(&c, &locs175, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2342,9 +2437,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIsinTensorTensor, &locs170, &a0, &a1, elements, test_elements)
+	checksPre12(&c, &opIsinTensorTensor, &locs176, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost9(&c, &locs170, &a0, &a1, elements, test_elements, r0)
+	checksPost13(&c, &locs176, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2361,9 +2456,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opIsinTensorScalarOut, &locs171, &a0, &a4, elements, out)
+	checksPre48(&c, &opIsinTensorScalarOut, &locs177, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost12(&c, &locs171, &a0, &a4, elements, out)
+	checksPost17(&c, &locs177, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2380,9 +2476,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinTensorScalar, &locs172, &a0, elements)
+	checksPre46(&c, &opIsinTensorScalar, &locs178, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost38(&c, &locs172, &a0, elements, r0)
+	checksPost47(&c, &locs178, &a0, elements, r0)
 	return r0
 }
 
@@ -2399,9 +2495,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opIsinScalarTensorOut, &locs173, &a1, &a4, test_elements, out)
+	checksPre48(&c, &opIsinScalarTensorOut, &locs179, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost12(&c, &locs173, &a1, &a4, test_elements, out)
+	checksPost17(&c, &locs179, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2418,9 +2515,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opIsinScalarTensor, &locs174, &a1, test_elements)
+	checksPre46(&c, &opIsinScalarTensor, &locs180, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost38(&c, &locs174, &a1, test_elements, r0)
+	checksPost47(&c, &locs180, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2437,9 +2534,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsnan, &locs0, &a0, self)
+	checksPre46(&c, &opIsnan, &locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2456,9 +2553,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opIsnanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2474,9 +2572,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsDistributed, &locs3)
+	checksPre5(&c, &opIsDistributed, &locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2492,9 +2590,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsFloatingPoint, &locs3)
+	checksPre5(&c, &opIsFloatingPoint, &locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2510,9 +2608,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsComplex, &locs3)
+	checksPre5(&c, &opIsComplex, &locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2528,9 +2626,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsConj, &locs3)
+	checksPre5(&c, &opIsConj, &locs3)
 	r0 := kernels.IsConj(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2546,9 +2644,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXIsZerotensor, &locs3)
+	checksPre5(&c, &opXIsZerotensor, &locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2564,9 +2662,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNeg, &locs3)
+	checksPre5(&c, &opIsNeg, &locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2600,9 +2698,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNonzero, &locs3)
+	checksPre5(&c, &opIsNonzero, &locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2619,9 +2717,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2637,9 +2735,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsSigned, &locs3)
+	checksPre5(&c, &opIsSigned, &locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2655,9 +2753,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsInference, &locs3)
+	checksPre5(&c, &opIsInference, &locs3)
 	r0 := kernels.IsInference(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2673,9 +2771,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKlDiv, &locs157)
+	checksPre9(&c, &opKlDiv, &locs162)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -2691,9 +2789,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKron, &locs6)
+	checksPre9(&c, &opKron, &locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2709,9 +2807,11 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKronOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2728,9 +2828,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opKthvalue, &locs25, &a0, self)
+	checksPre40(&c, &opKthvalue, &locs25, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2747,9 +2847,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opKthvalueValues, &locs113, &a0, &a4, &a5, self, values, indices)
+	checksPre93(&c, &opKthvalueValues, &locs117, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2765,9 +2866,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKthvalueDimname, &locs25)
+	checksPre9(&c, &opKthvalueDimname, &locs25)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2783,9 +2884,11 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKthvalueDimnameOut, &locs113)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opKthvalueDimnameOut, &locs118, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -2820,9 +2923,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre83(&c, &opNativeLayerNorm, &locs158, &a0, &a2, &a3, input, weight, bias)
+	checksPre109(&c, &opNativeLayerNorm, &locs163, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost84(&c, &locs158, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	checksPost110(&c, &locs163, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2838,9 +2941,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opNativeLayerNormOut, &locs159)
+	var a5, a6, a7 asserts.Saved
+	checksPre111(&c, &opNativeLayerNormOut, &locs164, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost20(&c, &locs159)
+	checksPost112(&c, &locs164, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2857,9 +2962,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre91(&c, &opNativeLayerNormBackward, &locs175, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	checksPre121(&c, &opNativeLayerNormBackward, &locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost92(&c, &locs175, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	checksPost122(&c, &locs181, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2875,9 +2980,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeLayerNormBackwardOut, &locs161)
+	var a8, a9, a10 asserts.Saved
+	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs166, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost70(&c, &locs161)
+	checksPost89(&c, &locs166, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2894,9 +3001,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanToNum, &locs0, &a0, self)
+	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2913,9 +3020,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNanToNum_, &locs3, &a0, self)
+	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2932,9 +3040,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opNanToNumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2951,9 +3060,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinear, &locs83, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opLinear, &locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -2969,9 +3078,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 		return kernels.LinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLinearBackward, &locs176)
+	checksPre62(&c, &opLinearBackward, &locs182)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost48(&c, &locs176)
+	checksPost63(&c, &locs182)
 	return r0, r1, r2
 }
 
@@ -2987,9 +3096,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLinearBackwardOut, &locs177)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs177)
+	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3006,9 +3117,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinearOut, &locs84, &a0, &a1, &a3, input, weight, out)
+	checksPre51(&c, &opLinearOut, &locs184, &a0, &a1, &a3, input, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost41(&c, &locs84, &a0, &a1, &a3, input, weight, out)
+	checksPost52(&c, &locs184, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3025,9 +3137,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnLinear, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnLinear, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3043,9 +3155,11 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearOut, &locs104)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearOut, &locs108, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a3, out)
 	return r0
 }
 
@@ -3061,9 +3175,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInput, &locs178)
+	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs185)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost6(&c, &locs178)
+	checksPost10(&c, &locs185)
 	return r0
 }
 
@@ -3079,9 +3193,11 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInputOut, &locs179)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs186, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost10(&c, &locs179)
+	checksPost15(&c, &locs186, &a3, out)
 	return r0
 }
 
@@ -3097,9 +3213,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeights, &locs180)
+	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs187)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost71(&c, &locs180)
+	checksPost90(&c, &locs187)
 	return r0, r1
 }
 
@@ -3115,9 +3231,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeightsOut, &locs181)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs188, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost72(&c, &locs181)
+	checksPost92(&c, &locs188, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3133,9 +3251,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackward, &locs176)
+	checksPre62(&c, &opMkldnnLinearBackward, &locs182)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost48(&c, &locs176)
+	checksPost63(&c, &locs182)
 	return r0, r1, r2
 }
 
@@ -3151,9 +3269,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackwardOut, &locs177)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs183, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs177)
+	checksPost79(&c, &locs183, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3169,9 +3289,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs182)
+	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs189)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost74(&c, &locs182)
+	checksPost95(&c, &locs189)
 	return r0
 }
 
@@ -3187,9 +3307,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8Weight, &locs182)
+	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs189)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost74(&c, &locs182)
+	checksPost95(&c, &locs189)
 	return r0
 }
 
@@ -3205,9 +3325,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFbgemmLinearQuantizeWeight, &locs29)
+	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs29)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost7(&c, &locs29)
+	checksPost11(&c, &locs29)
 	return r0, r1, r2, r3
 }
 
@@ -3241,9 +3361,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs183)
+	checksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs190)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost44(&c, &locs183)
+	checksPost57(&c, &locs190)
 	return r0
 }
 
@@ -3259,9 +3379,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opFbgemmLinearFp16Weight, &locs183)
+	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs190)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost44(&c, &locs183)
+	checksPost57(&c, &locs190)
 	return r0
 }
 
@@ -3313,9 +3433,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLdexpTensor, &locs6)
+	checksPre9(&c, &opLdexpTensor, &locs6)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3331,9 +3451,11 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLdexp_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLdexp_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3349,9 +3471,11 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLdexpOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLdexpOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3367,9 +3491,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspace, &locs23)
+	checksPre5(&c, &opLinspace, &locs23)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -3385,9 +3509,11 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspaceOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opLinspaceOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -3404,9 +3530,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog, &locs0, &a0, self)
+	checksPre46(&c, &opLog, &locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3423,9 +3549,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog_, &locs3, &a0, self)
+	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3442,9 +3569,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLogOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3461,9 +3589,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog10, &locs0, &a0, self)
+	checksPre46(&c, &opLog10, &locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3480,9 +3608,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog10_, &locs3, &a0, self)
+	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3499,9 +3628,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLog10Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3518,9 +3648,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog1p, &locs0, &a0, self)
+	checksPre46(&c, &opLog1p, &locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3537,9 +3667,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog1p_, &locs3, &a0, self)
+	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3556,9 +3687,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLog1pOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3575,9 +3707,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog2, &locs0, &a0, self)
+	checksPre46(&c, &opLog2, &locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3594,9 +3726,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog2_, &locs3, &a0, self)
+	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3613,9 +3746,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLog2Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3632,9 +3766,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexpOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3651,9 +3786,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3670,9 +3805,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexp2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3689,9 +3825,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3708,9 +3844,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3727,9 +3863,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opXlogyScalarSelf, &locs184, &a1, other)
+	checksPre46(&c, &opXlogyScalarSelf, &locs191, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost38(&c, &locs184, &a1, other, r0)
+	checksPost47(&c, &locs191, &a1, other, r0)
 	return r0
 }
 
@@ -3746,9 +3882,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3765,9 +3901,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3784,9 +3921,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3803,9 +3941,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opXlogyOutTensor, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3822,9 +3961,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarSelf, &locs185, &a1, &a2, other, out)
+	checksPre48(&c, &opXlogyOutScalarSelf, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost12(&c, &locs185, &a1, &a2, other, out)
+	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3841,9 +3981,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opXlogyOutScalarOther, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3859,9 +4000,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspace, &locs23)
+	checksPre5(&c, &opLogspace, &locs23)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -3877,9 +4018,11 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspaceOut, &locs24)
+	var a4 asserts.Saved
+	checksPre7(&c, &opLogspaceOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a4, out)
 	return r0
 }
 
@@ -3913,9 +4056,11 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxIntOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLogSoftmaxIntOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3950,9 +4095,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3969,9 +4114,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opXLogSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3988,9 +4134,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXLogSoftmaxBackwardData, &locs186, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4007,9 +4153,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXLogSoftmaxBackwardDataOut, &locs187, &a0, &a1, &a4, grad_output, output, out)
+	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs194, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost41(&c, &locs187, &a0, &a1, &a4, grad_output, output, out)
+	checksPost52(&c, &locs194, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4043,9 +4190,11 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexpOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXLogcumsumexpOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4062,9 +4211,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogcumsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4081,9 +4230,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opLogcumsumexpOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4117,9 +4267,11 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogcumsumexpDimnameOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLogcumsumexpDimnameOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4136,9 +4288,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4155,9 +4307,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opLogsumexpOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4191,9 +4344,11 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogsumexpNamesOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLogsumexpNamesOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -4209,9 +4364,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMarginRankingLoss, &locs97)
+	checksPre44(&c, &opMarginRankingLoss, &locs101)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs97)
+	checksPost57(&c, &locs101)
 	return r0
 }
 
@@ -4228,9 +4383,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4246,9 +4401,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackward, &locs188)
+	checksPre60(&c, &opMatmulBackward, &locs195)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost71(&c, &locs188)
+	checksPost90(&c, &locs195)
 	return r0, r1
 }
 
@@ -4264,9 +4419,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackwardOut, &locs189)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMatmulBackwardOut, &locs196, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost72(&c, &locs189)
+	checksPost92(&c, &locs196, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4283,9 +4440,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMatmulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4319,9 +4477,11 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPowerOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMatrixPowerOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4355,9 +4515,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMatrixExpBackward, &locs190)
+	checksPre9(&c, &opMatrixExpBackward, &locs197)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost6(&c, &locs190)
+	checksPost10(&c, &locs197)
 	return r0
 }
 
@@ -4373,9 +4533,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmax, &locs25)
+	checksPre9(&c, &opXAminmax, &locs25)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4391,9 +4551,11 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxOut, &locs26)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opXAminmaxOut, &locs26, &a1, &a2, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4409,9 +4571,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDim, &locs25)
+	checksPre9(&c, &opXAminmaxDim, &locs25)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4427,9 +4589,11 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDimOut, &locs26)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXAminmaxDimOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4445,9 +4609,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAminmax, &locs25)
+	checksPre9(&c, &opAminmax, &locs25)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4463,9 +4627,11 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAminmaxOut, &locs191)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opAminmaxOut, &locs198, &a3, &a4, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost10(&c, &locs191)
+	checksPost43(&c, &locs198, &a3, &a4, min_, max_)
 	return r0, r1
 }
 
@@ -4481,9 +4647,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombination, &locs192)
+	checksPre9(&c, &opXComputeLinearCombination, &locs199)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost6(&c, &locs192)
+	checksPost10(&c, &locs199)
 	return r0
 }
 
@@ -4499,9 +4665,11 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombinationOut, &locs193)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXComputeLinearCombinationOut, &locs200, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost10(&c, &locs193)
+	checksPost15(&c, &locs200, &a2, out)
 	return r0
 }
 
@@ -4518,9 +4686,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxDim, &locs25, &a0, self)
+	checksPre40(&c, &opMaxDim, &locs25, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4537,9 +4705,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMaxDimMax, &locs194, &a0, &a3, &a4, self, max_, max_values)
+	checksPre93(&c, &opMaxDimMax, &locs201, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost41(&c, &locs194, &a0, &a3, &a4, self, max_, max_values)
+	checksPost52(&c, &locs201, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -4555,9 +4724,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxNamesDim, &locs25)
+	checksPre9(&c, &opMaxNamesDim, &locs25)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4573,9 +4742,11 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxNamesDimMax, &locs194)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMaxNamesDimMax, &locs202, &a3, &a4, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost10(&c, &locs194)
+	checksPost43(&c, &locs202, &a3, &a4, max_, max_values)
 	return r0, r1
 }
 
@@ -4591,9 +4762,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opValueSelectingReductionBackward, &locs131)
+	checksPre9(&c, &opValueSelectingReductionBackward, &locs136)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost6(&c, &locs131)
+	checksPost10(&c, &locs136)
 	return r0
 }
 
@@ -4610,9 +4781,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmax, &locs0, &a0, self)
+	checksPre46(&c, &opAmax, &locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4629,9 +4800,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opAmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4647,9 +4819,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxPool1dWithIndices, &locs25)
+	checksPre9(&c, &opMaxPool1dWithIndices, &locs25)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4702,9 +4874,9 @@ func XMpsMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opXMpsMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.XMpsMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4720,9 +4892,11 @@ func XMpsMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, p
 		return kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMpsMaxPool2dOut, &locs38)
+	var a6 asserts.Saved
+	checksPre3(&c, &opXMpsMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a6, out)
 	return r0
 }
 
@@ -4738,9 +4912,9 @@ func MpsMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMpsMaxPool2dBackward, &locs195)
+	checksPre9(&c, &opMpsMaxPool2dBackward, &locs203)
 	r0 := kernels.MpsMaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -4756,9 +4930,11 @@ func MpsMaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kern
 		return kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMpsMaxPool2dBackwardOut, &locs196)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMpsMaxPool2dBackwardOut, &locs204, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MpsMaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost10(&c, &locs196)
+	checksPost15(&c, &locs204, &a7, out)
 	return r0
 }
 
@@ -4775,9 +4951,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4793,9 +4969,11 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool2dOut, &locs38)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a6, out)
 	return r0
 }
 
@@ -4811,9 +4989,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMkldnnMaxPool2dBackward, &locs197)
+	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs205)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs197)
+	checksPost57(&c, &locs205)
 	return r0
 }
 
@@ -4829,9 +5007,11 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMkldnnMaxPool2dBackwardOut, &locs198)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs206, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost20(&c, &locs198)
+	checksPost59(&c, &locs206, &a8, out)
 	return r0
 }
 
@@ -4848,9 +5028,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4866,9 +5046,11 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool3dOut, &locs38)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a6, out)
 	return r0
 }
 
@@ -4884,9 +5066,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMkldnnMaxPool3dBackward, &locs197)
+	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs205)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs197)
+	checksPost57(&c, &locs205)
 	return r0
 }
 
@@ -4902,9 +5084,11 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMkldnnMaxPool3dBackwardOut, &locs198)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs206, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost20(&c, &locs198)
+	checksPost59(&c, &locs206, &a8, out)
 	return r0
 }
 
@@ -4938,9 +5122,11 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1dOut, &locs38)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a6, out)
 	return r0
 }
 
@@ -4974,9 +5160,11 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2dOut, &locs38)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs39, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a6, out)
 	return r0
 }
 
@@ -5011,9 +5199,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMean, &locs0, &a0, self)
+	checksPre46(&c, &opMean, &locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5030,9 +5218,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMeanDim, &locs0, &a0, self)
+	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5049,9 +5237,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opMeanOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5085,9 +5274,11 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMeanNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opMeanNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -5121,9 +5312,11 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmeanOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNanmeanOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -5140,9 +5333,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMedian, &locs0, &a0, self)
+	checksPre46(&c, &opMedian, &locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5158,9 +5351,11 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMedianOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMedianOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5177,9 +5372,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMedianDim, &locs25, &a0, self)
+	checksPre40(&c, &opMedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5196,9 +5391,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMedianDimValues, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opMedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5214,9 +5410,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMedianNamesDim, &locs25)
+	checksPre9(&c, &opMedianNamesDim, &locs25)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -5232,9 +5428,11 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMedianNamesDimValues, &locs113)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5251,9 +5449,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanmedian, &locs0, &a0, self)
+	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5269,9 +5467,11 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmedianOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNanmedianOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5288,9 +5488,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNanmedianDim, &locs25, &a0, self)
+	checksPre40(&c, &opNanmedianDim, &locs25, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5307,9 +5507,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opNanmedianDimValues, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opNanmedianDimValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5325,9 +5526,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanmedianNamesDim, &locs25)
+	checksPre9(&c, &opNanmedianNamesDim, &locs25)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -5343,9 +5544,11 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanmedianNamesDimValues, &locs113)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opNanmedianNamesDimValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -5362,9 +5565,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMinDim, &locs25, &a0, self)
+	checksPre40(&c, &opMinDim, &locs25, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5381,9 +5584,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMinDimMin, &locs199, &a0, &a3, &a4, self, min_, min_indices)
+	checksPre93(&c, &opMinDimMin, &locs207, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost41(&c, &locs199, &a0, &a3, &a4, self, min_, min_indices)
+	checksPost52(&c, &locs207, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5399,9 +5603,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinNamesDim, &locs25)
+	checksPre9(&c, &opMinNamesDim, &locs25)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -5417,9 +5621,11 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinNamesDimMin, &locs199)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMinNamesDimMin, &locs208, &a3, &a4, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost10(&c, &locs199)
+	checksPost43(&c, &locs208, &a3, &a4, min_, min_indices)
 	return r0, r1
 }
 
@@ -5436,9 +5642,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmin, &locs0, &a0, self)
+	checksPre46(&c, &opAmin, &locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5455,9 +5661,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opAminOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5474,9 +5681,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXMpsConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opXMpsConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5492,9 +5699,11 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -5511,9 +5720,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opMpsConvolutionBackward, &locs176, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre76(&c, &opMpsConvolutionBackward, &locs182, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost62(&c, &locs176, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost77(&c, &locs182, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5529,9 +5738,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMpsConvolutionBackwardOut, &locs177)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs183, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs177)
+	checksPost79(&c, &locs183, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5548,9 +5759,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5566,9 +5777,11 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnConvolutionOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMkldnnConvolutionOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -5585,9 +5798,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre93(&c, &opMiopenBatchNorm, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre123(&c, &opMiopenBatchNorm, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost94(&c, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost124(&c, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5603,9 +5816,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMiopenBatchNormOut, &locs201)
+	var a8, a9, a10 asserts.Saved
+	checksPre125(&c, &opMiopenBatchNormOut, &locs210, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost72(&c, &locs201)
+	checksPost126(&c, &locs210, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5622,9 +5837,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre95(&c, &opMiopenBatchNormBackward, &locs202, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	checksPre127(&c, &opMiopenBatchNormBackward, &locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost96(&c, &locs202, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	checksPost128(&c, &locs211, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5640,9 +5855,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMiopenBatchNormBackwardOut, &locs203)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs212, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost63(&c, &locs203)
+	checksPost79(&c, &locs212, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5659,9 +5876,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5677,9 +5894,11 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionOut, &locs104)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a9, out)
 	return r0
 }
 
@@ -5696,9 +5915,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolutionTranspose, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolutionTranspose, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5714,9 +5933,11 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionTransposeOut, &locs104)
+	var a10 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs108, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a10, out)
 	return r0
 }
 
@@ -5733,9 +5954,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenDepthwiseConvolution, &locs89, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs93, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs89, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5751,9 +5972,11 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenDepthwiseConvolutionOut, &locs104)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs108, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a9, out)
 	return r0
 }
 
@@ -5769,9 +5992,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionRelu, &locs103)
+	checksPre9(&c, &opMiopenConvolutionRelu, &locs107)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs103)
+	checksPost10(&c, &locs107)
 	return r0
 }
 
@@ -5787,9 +6010,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMiopenConvolutionAddRelu, &locs107)
+	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs111)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs107)
+	checksPost57(&c, &locs111)
 	return r0
 }
 
@@ -5809,9 +6032,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre97(&c, &opMiopenRnn, &locs204, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	checksPre129(&c, &opMiopenRnn, &locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost98(&c, &locs204, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	checksPost130(&c, &locs213, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -5827,9 +6050,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opMiopenRnnOut, &locs20)
+	var a14, a15, a16, a17, a18 asserts.Saved
+	checksPre33(&c, &opMiopenRnnOut, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost28(&c, &locs20)
+	checksPost34(&c, &locs20, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -5849,9 +6074,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre99(&c, &opMiopenRnnBackward, &locs205, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre131(&c, &opMiopenRnnBackward, &locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost100(&c, &locs205, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	checksPost132(&c, &locs214, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -5872,9 +6097,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre31(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre37(&c, &opMiopenRnnBackwardOut, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost32(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost38(&c, &locs22, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -5890,9 +6116,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMm, &locs65, &a0, &a1, self, mat2)
+	checksPre12(&c, &opMm, &locs68, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost9(&c, &locs65, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs68, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -5909,9 +6135,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMmOut, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opMmOut, &locs69, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost41(&c, &locs66, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs69, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -5927,9 +6154,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMm, &locs206)
+	checksPre9(&c, &opXSparseMm, &locs215)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost6(&c, &locs206)
+	checksPost10(&c, &locs215)
 	return r0
 }
 
@@ -5946,9 +6173,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5964,9 +6191,11 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSparseMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5982,9 +6211,9 @@ func XSparseMaskHelper(t *torch.Tensor, mask_indices *torch.Tensor) *torch.Tenso
 		return kernels.XSparseMaskHelper(t, mask_indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskHelper, &locs207)
+	checksPre9(&c, &opXSparseMaskHelper, &locs216)
 	r0 := kernels.XSparseMaskHelper(t, mask_indices)
-	checksPost6(&c, &locs207)
+	checksPost10(&c, &locs216)
 	return r0
 }
 
@@ -6000,9 +6229,11 @@ func XSparseMaskHelperOut(t *torch.Tensor, mask_indices *torch.Tensor, out *torc
 		return kernels.XSparseMaskHelperOut(t, mask_indices, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskHelperOut, &locs208)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXSparseMaskHelperOut, &locs217, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskHelperOut(t, mask_indices, out)
-	checksPost10(&c, &locs208)
+	checksPost15(&c, &locs217, &a2, out)
 	return r0
 }
 
@@ -6019,9 +6250,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMode, &locs25, &a0, self)
+	checksPre40(&c, &opMode, &locs25, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6038,9 +6269,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opModeValues, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opModeValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6056,9 +6288,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opModeDimname, &locs25)
+	checksPre9(&c, &opModeDimname, &locs25)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -6074,9 +6306,11 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opModeDimnameOut, &locs113)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opModeDimnameOut, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6093,9 +6327,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6112,9 +6346,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6131,9 +6366,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMulOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6150,9 +6386,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMulScalar, &locs0, &a0, self)
+	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6169,9 +6405,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMul_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6187,9 +6424,11 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMulScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMulScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -6205,9 +6444,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyTensor, &locs6)
+	checksPre9(&c, &opMultiplyTensor, &locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6223,9 +6462,11 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiply_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6241,9 +6482,11 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6277,9 +6520,11 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMultiply_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6296,9 +6541,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMv, &locs209, &a0, &a1, self, vec)
+	checksPre12(&c, &opMv, &locs218, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost9(&c, &locs209, &a0, &a1, self, vec, r0)
+	checksPost13(&c, &locs218, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6315,9 +6560,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMvOut, &locs210, &a0, &a1, &a2, self, vec, out)
+	checksPre51(&c, &opMvOut, &locs219, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost41(&c, &locs210, &a0, &a1, &a2, self, vec, out)
+	checksPost52(&c, &locs219, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -6334,9 +6580,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opMvlgammaOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6353,9 +6600,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMvlgamma, &locs0, &a0, self)
+	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6372,9 +6619,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMvlgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6408,9 +6656,11 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrowCopyOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNarrowCopyOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -6444,9 +6694,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNarrowTensor, &locs211)
+	checksPre9(&c, &opNarrowTensor, &locs220)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost6(&c, &locs211)
+	checksPost10(&c, &locs220)
 	return r0
 }
 
@@ -6463,9 +6713,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre101(&c, &opNativeBatchNorm, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre133(&c, &opNativeBatchNorm, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost102(&c, &locs200, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost134(&c, &locs209, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6482,9 +6732,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre15(&c, &opNativeBatchNormOut, &locs212, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPre135(&c, &opNativeBatchNormOut, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost16(&c, &locs212, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPost21(&c, &locs221, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -6500,9 +6751,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStats, &locs29)
+	checksPre9(&c, &opBatchNormStats, &locs29)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost7(&c, &locs29)
+	checksPost11(&c, &locs29)
 	return r0, r1
 }
 
@@ -6518,9 +6769,11 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStatsOut, &locs30)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opBatchNormStatsOut, &locs30, &a2, &a3, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost10(&c, &locs30)
+	checksPost43(&c, &locs30, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -6536,9 +6789,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opBatchNormElemt, &locs213)
+	checksPre44(&c, &opBatchNormElemt, &locs222)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost44(&c, &locs213)
+	checksPost57(&c, &locs222)
 	return r0
 }
 
@@ -6554,9 +6807,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opBatchNormElemtOut, &locs214)
+	var a6 asserts.Saved
+	checksPre58(&c, &opBatchNormElemtOut, &locs223, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost20(&c, &locs214)
+	checksPost59(&c, &locs223, &a6, out)
 	return r0
 }
 
@@ -6572,9 +6827,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStats, &locs215)
+	checksPre60(&c, &opBatchNormGatherStats, &locs224)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost71(&c, &locs215)
+	checksPost90(&c, &locs224)
 	return r0, r1
 }
 
@@ -6590,9 +6845,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStatsOut, &locs216)
+	var a8, a9 asserts.Saved
+	checksPre91(&c, &opBatchNormGatherStatsOut, &locs225, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost72(&c, &locs216)
+	checksPost92(&c, &locs225, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6608,9 +6865,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCounts, &locs217)
+	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs226)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost103(&c, &locs217)
+	checksPost136(&c, &locs226)
 	return r0, r1
 }
 
@@ -6626,9 +6883,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCountsOut, &locs218)
+	var a8, a9 asserts.Saved
+	checksPre137(&c, &opBatchNormGatherStatsWithCountsOut, &locs227, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost63(&c, &locs218)
+	checksPost138(&c, &locs227, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -6645,9 +6904,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre104(&c, &opNativeBatchNormBackward, &locs219, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	checksPre139(&c, &opNativeBatchNormBackward, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost105(&c, &locs219, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	checksPost140(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6663,9 +6922,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opNativeBatchNormBackwardOut, &locs220)
+	var a10, a11, a12 asserts.Saved
+	checksPre125(&c, &opNativeBatchNormBackwardOut, &locs229, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost72(&c, &locs220)
+	checksPost126(&c, &locs229, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6681,9 +6942,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBatchNormBackwardReduce, &locs221)
+	checksPre98(&c, &opBatchNormBackwardReduce, &locs230)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost106(&c, &locs221)
+	checksPost141(&c, &locs230)
 	return r0, r1, r2, r3
 }
 
@@ -6699,9 +6960,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBatchNormBackwardReduceOut, &locs222)
+	var a8, a9, a10, a11 asserts.Saved
+	checksPre142(&c, &opBatchNormBackwardReduceOut, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost28(&c, &locs222)
+	checksPost143(&c, &locs231, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6717,9 +6980,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBatchNormBackwardElemt, &locs223)
+	checksPre98(&c, &opBatchNormBackwardElemt, &locs232)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	checksPost75(&c, &locs223)
+	checksPost99(&c, &locs232)
 	return r0
 }
 
@@ -6735,9 +6998,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opBatchNormBackwardElemtOut, &locs224)
+	var a8 asserts.Saved
+	checksPre144(&c, &opBatchNormBackwardElemtOut, &locs233, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	checksPost28(&c, &locs224)
+	checksPost145(&c, &locs233, &a8, out)
 	return r0
 }
 
@@ -6753,9 +7018,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStats, &locs29)
+	checksPre9(&c, &opBatchNormUpdateStats, &locs29)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost7(&c, &locs29)
+	checksPost11(&c, &locs29)
 	return r0, r1
 }
 
@@ -6771,9 +7036,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStatsOut, &locs30)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs30, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost10(&c, &locs30)
+	checksPost43(&c, &locs30, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -6789,9 +7056,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opIsVulkanAvailable, &locs16)
+	checksPre28(&c, &opIsVulkanAvailable, &locs16)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -6807,9 +7074,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre23(&c, &opXNnpackAvailable, &locs16)
+	checksPre28(&c, &opXNnpackAvailable, &locs16)
 	r0 := kernels.XNnpackAvailable()
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -6826,9 +7093,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXNnpackSpatialConvolution, &locs83, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXNnpackSpatialConvolution, &locs87, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost50(&c, &locs83, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs87, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6844,9 +7111,11 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNnpackSpatialConvolutionOut, &locs84)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs88, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost10(&c, &locs84)
+	checksPost15(&c, &locs88, &a5, out)
 	return r0
 }
 
@@ -6862,9 +7131,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesNames, &locs23)
+	checksPre5(&c, &opOnesNames, &locs23)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -6880,9 +7149,11 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesNamesOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opOnesNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -6898,9 +7169,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnes, &locs23)
+	checksPre5(&c, &opOnes, &locs23)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -6916,9 +7187,11 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opOnesOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -6935,9 +7208,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opOnesLike, &locs0, &a0, self)
+	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6954,9 +7227,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opOnesLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6972,9 +7246,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPairwiseDistance, &locs225)
+	checksPre9(&c, &opPairwiseDistance, &locs234)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost6(&c, &locs225)
+	checksPost10(&c, &locs234)
 	return r0
 }
 
@@ -6990,9 +7264,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCdist, &locs225)
+	checksPre9(&c, &opCdist, &locs234)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost6(&c, &locs225)
+	checksPost10(&c, &locs234)
 	return r0
 }
 
@@ -7009,9 +7283,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXEuclideanDist, &locs225, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXEuclideanDist, &locs234, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost9(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs234, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7027,9 +7301,11 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEuclideanDistOut, &locs226)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXEuclideanDistOut, &locs235, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost10(&c, &locs226)
+	checksPost15(&c, &locs235, &a2, out)
 	return r0
 }
 
@@ -7046,9 +7322,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXCdistForward, &locs225, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXCdistForward, &locs234, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost9(&c, &locs225, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs234, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7064,9 +7340,11 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCdistForwardOut, &locs226)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXCdistForwardOut, &locs235, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost10(&c, &locs226)
+	checksPost15(&c, &locs235, &a4, out)
 	return r0
 }
 
@@ -7083,9 +7361,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre107(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	checksPre146(&c, &opXCdistBackward, &locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost108(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	checksPost147(&c, &locs236, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7101,9 +7379,11 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXCdistBackwardOut, &locs228)
+	var a5 asserts.Saved
+	checksPre148(&c, &opXCdistBackwardOut, &locs237, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost72(&c, &locs228)
+	checksPost149(&c, &locs237, &a5, out)
 	return r0
 }
 
@@ -7138,9 +7418,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPdistForward, &locs0, &a0, self)
+	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7156,9 +7436,11 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPdistForwardOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPdistForwardOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7175,9 +7457,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre42(&c, &opXPdistBackward, &locs229, &a0, &a1, &a3, grad, self, pdist)
+	checksPre53(&c, &opXPdistBackward, &locs238, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost43(&c, &locs229, &a0, &a1, &a3, grad, self, pdist, r0)
+	checksPost54(&c, &locs238, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -7193,9 +7475,11 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXPdistBackwardOut, &locs230)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXPdistBackwardOut, &locs239, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost20(&c, &locs230)
+	checksPost59(&c, &locs239, &a4, out)
 	return r0
 }
 
@@ -7211,9 +7495,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCosineSimilarity, &locs225)
+	checksPre9(&c, &opCosineSimilarity, &locs234)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost6(&c, &locs225)
+	checksPost10(&c, &locs234)
 	return r0
 }
 
@@ -7230,9 +7514,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermute, &locs0, &a0, self)
+	checksPre46(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7322,7 +7606,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opNumpyT, &locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7411,9 +7695,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7429,9 +7713,11 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelShuffleOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelShuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7448,9 +7734,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7466,9 +7752,11 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelUnshuffleOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelUnshuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7485,9 +7773,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opChannelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost109(&c, &locs0, &a0, self, r0)
+	checksPost150(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7503,9 +7791,11 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChannelShuffleOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opChannelShuffleOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7540,9 +7830,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsPinned, &locs3, &a0, self)
+	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7577,9 +7867,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPinMemory, &locs0, &a0, self)
+	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7595,9 +7885,11 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPinMemoryOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPinMemoryOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7631,9 +7923,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPoissonNllLoss, &locs231)
+	checksPre9(&c, &opPoissonNllLoss, &locs240)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost6(&c, &locs231)
+	checksPost10(&c, &locs240)
 	return r0
 }
 
@@ -7650,9 +7942,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRad2deg, &locs0, &a0, self)
+	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7669,9 +7961,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRad2deg_, &locs3, &a0, self)
+	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7688,9 +7981,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opRad2degOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7707,9 +8001,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDeg2rad, &locs0, &a0, self)
+	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7726,9 +8020,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDeg2rad_, &locs3, &a0, self)
+	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7745,9 +8040,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opDeg2radOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7763,9 +8059,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensor, &locs23)
+	checksPre5(&c, &opScalarTensor, &locs23)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7781,9 +8077,11 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensorOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opScalarTensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -7799,9 +8097,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandNames, &locs23)
+	checksPre5(&c, &opRandNames, &locs23)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7817,9 +8115,11 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandNamesOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -7835,9 +8135,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorWithNames, &locs23)
+	checksPre5(&c, &opRandGeneratorWithNames, &locs23)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7853,9 +8153,11 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorWithNamesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -7871,9 +8173,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRand, &locs23)
+	checksPre5(&c, &opRand, &locs23)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7889,9 +8191,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGenerator, &locs23)
+	checksPre5(&c, &opRandGenerator, &locs23)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7907,9 +8209,11 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -7925,9 +8229,11 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -7944,9 +8250,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandLike, &locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7963,9 +8269,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opRandLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7981,9 +8288,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandint, &locs23)
+	checksPre5(&c, &opRandint, &locs23)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7999,9 +8306,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGenerator, &locs23)
+	checksPre5(&c, &opRandintGenerator, &locs23)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8017,9 +8324,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLow, &locs23)
+	checksPre5(&c, &opRandintLow, &locs23)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8035,9 +8342,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGenerator, &locs23)
+	checksPre5(&c, &opRandintLowGenerator, &locs23)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8053,9 +8360,11 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandintOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -8071,9 +8380,11 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGeneratorOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintGeneratorOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -8089,9 +8400,11 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintLowOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -8107,9 +8420,11 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGeneratorOut, &locs24)
+	var a4 asserts.Saved
+	checksPre7(&c, &opRandintLowGeneratorOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a4, out)
 	return r0
 }
 
@@ -8143,9 +8458,11 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandintLikeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -8179,9 +8496,11 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtypeOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -8197,9 +8516,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandn, &locs23)
+	checksPre5(&c, &opRandn, &locs23)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8215,9 +8534,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGenerator, &locs23)
+	checksPre5(&c, &opRandnGenerator, &locs23)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8233,9 +8552,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnNames, &locs23)
+	checksPre5(&c, &opRandnNames, &locs23)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8251,9 +8570,11 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnNamesOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandnNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -8269,9 +8590,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorWithNames, &locs23)
+	checksPre5(&c, &opRandnGeneratorWithNames, &locs23)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8287,9 +8608,11 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorWithNamesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandnGeneratorWithNamesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -8305,9 +8628,11 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandnOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -8323,9 +8648,11 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandnGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -8342,9 +8669,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandnLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8361,9 +8688,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opRandnLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8379,9 +8707,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandperm, &locs23)
+	checksPre5(&c, &opRandperm, &locs23)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8397,9 +8725,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGenerator, &locs23)
+	checksPre5(&c, &opRandpermGenerator, &locs23)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8415,9 +8743,11 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandpermOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -8433,9 +8763,11 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGeneratorOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandpermGeneratorOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -8451,9 +8783,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeStep, &locs23)
+	checksPre5(&c, &opRangeStep, &locs23)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8469,9 +8801,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRange, &locs23)
+	checksPre5(&c, &opRange, &locs23)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -8487,9 +8819,11 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut_, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRangeOut_, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -8505,9 +8839,11 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRangeOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -8542,9 +8878,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReciprocal, &locs0, &a0, self)
+	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8561,9 +8897,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opReciprocal_, &locs3, &a0, self)
+	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8580,9 +8917,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opReciprocalOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8599,9 +8937,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeg, &locs0, &a0, self)
+	checksPre46(&c, &opNeg, &locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8618,9 +8956,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNeg_, &locs3, &a0, self)
+	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8637,9 +8976,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opNegOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8673,9 +9013,11 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNegative_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8691,9 +9033,11 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegativeOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNegativeOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8710,9 +9054,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRepeat, &locs0, &a0, self)
+	checksPre46(&c, &opRepeat, &locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8728,9 +9072,11 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -8746,9 +9092,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs232)
+	checksPre0(&c, &opRepeatInterleaveTensor, &locs241)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs232)
+	checksPost1(&c, &locs241)
 	return r0
 }
 
@@ -8764,9 +9110,11 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensorOut, &locs233)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs242, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost2(&c, &locs233)
+	checksPost30(&c, &locs242, &a2, out)
 	return r0
 }
 
@@ -8782,9 +9130,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRepeatInterleaveSelfTensor, &locs234)
+	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs243)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost6(&c, &locs234)
+	checksPost10(&c, &locs243)
 	return r0
 }
 
@@ -8837,9 +9185,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAlias, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8856,9 +9204,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8874,9 +9222,11 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnReshapeOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXMkldnnReshapeOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -8892,9 +9242,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opReshapeAs, &locs6)
+	checksPre9(&c, &opReshapeAs, &locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8911,9 +9261,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRound, &locs0, &a0, self)
+	checksPre46(&c, &opRound, &locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8930,9 +9280,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_, &locs3, &a0, self)
+	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8949,9 +9300,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opRoundOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8968,9 +9320,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoundDecimals, &locs0, &a0, self)
+	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8987,9 +9339,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_Decimals, &locs3, &a0, self)
+	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9006,9 +9359,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opRoundDecimalsOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9042,9 +9396,11 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRrelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9061,9 +9417,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRelu, &locs0, &a0, self)
+	checksPre46(&c, &opRelu, &locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9080,9 +9436,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9098,9 +9455,11 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReluOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opReluOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -9134,9 +9493,11 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRelu6_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9153,9 +9514,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPrelu, &locs103, &a0, &a1, self, weight)
+	checksPre12(&c, &opPrelu, &locs107, &a0, &a1, self, weight)
 	r0 := kernels.Prelu(self, weight)
-	checksPost9(&c, &locs103, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs107, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -9171,9 +9532,11 @@ func PreluOut(self *torch.Tensor, weight *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.PreluOut(self, weight, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPreluOut, &locs104)
+	var a2 asserts.Saved
+	checksPre14(&c, &opPreluOut, &locs108, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PreluOut(self, weight, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a2, out)
 	return r0
 }
 
@@ -9190,9 +9553,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre110(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre151(&c, &opPreluBackward, &locs244, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	checksPost111(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	checksPost152(&c, &locs244, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9208,9 +9571,11 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 		return kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opPreluBackwardOut, &locs236)
+	var a3, a4 asserts.Saved
+	checksPre91(&c, &opPreluBackwardOut, &locs245, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	checksPost72(&c, &locs236)
+	checksPost92(&c, &locs245, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -9227,9 +9592,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opGeluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 

@@ -23,9 +23,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGelu_, &locs3, &a0, self)
+	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGelu, &locs0, &a0, self)
+	checksPre46(&c, &opGelu, &locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -61,9 +62,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGeluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGeluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -80,9 +82,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeluBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGeluBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -98,9 +100,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInfinitelyDifferentiableGeluBackward, &locs238)
+	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs247)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost6(&c, &locs238)
+	checksPost10(&c, &locs247)
 	return r0
 }
 
@@ -117,9 +119,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opHardshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -136,9 +139,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardshrink, &locs0, &a0, self)
+	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -155,9 +158,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opHardshrinkBackwardGradInput, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost41(&c, &locs239, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPost52(&c, &locs248, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -174,9 +178,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardshrinkBackward, &locs240, &a0, &a1, grad_out, self)
+	checksPre12(&c, &opHardshrinkBackward, &locs249, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost9(&c, &locs240, &a0, &a1, grad_out, self, r0)
+	checksPost13(&c, &locs249, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -193,9 +197,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsqrt, &locs0, &a0, self)
+	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -212,9 +216,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRsqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -231,9 +236,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opRsqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -251,7 +257,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opSelectDimname, &locs0)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -268,9 +274,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -287,9 +293,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opSelectBackward, &locs129, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -305,9 +311,11 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectBackwardOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSelectBackwardOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -323,9 +331,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSelectBackward, &locs195)
+	checksPre9(&c, &opXNestedSelectBackward, &locs203)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -359,9 +367,11 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -378,9 +388,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCelu, &locs0, &a0, self)
+	checksPre46(&c, &opCelu, &locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -397,9 +407,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCelu_, &locs3, &a0, self)
+	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -415,9 +426,11 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCeluOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCeluOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -434,9 +447,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSilu, &locs0, &a0, self)
+	checksPre46(&c, &opSilu, &locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -453,9 +466,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSilu_, &locs3, &a0, self)
+	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -472,9 +486,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSiluOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -490,9 +505,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackwardGradInput, &locs237)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSiluBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs237)
+	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
 }
 
@@ -508,9 +525,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackward, &locs195)
+	checksPre9(&c, &opSiluBackward, &locs203)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -527,9 +544,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMish, &locs0, &a0, self)
+	checksPre46(&c, &opMish, &locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -546,9 +563,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMish_, &locs3, &a0, self)
+	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -565,9 +583,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opMishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -583,9 +602,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMishBackward, &locs195)
+	checksPre9(&c, &opMishBackward, &locs203)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -602,9 +621,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -621,9 +640,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -640,9 +660,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -659,9 +680,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogit, &locs0, &a0, self)
+	checksPre46(&c, &opLogit, &locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -678,9 +699,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogit_, &locs3, &a0, self)
+	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -697,9 +719,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opLogitOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -716,9 +739,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSin, &locs0, &a0, self)
+	checksPre46(&c, &opSin, &locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -735,9 +758,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSin_, &locs3, &a0, self)
+	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -754,9 +778,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSinOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -773,9 +798,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinc, &locs0, &a0, self)
+	checksPre46(&c, &opSinc, &locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -792,9 +817,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinc_, &locs3, &a0, self)
+	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -811,9 +837,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSincOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -830,9 +857,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinh, &locs0, &a0, self)
+	checksPre46(&c, &opSinh, &locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -849,9 +876,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinh_, &locs3, &a0, self)
+	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -868,9 +896,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSinhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -904,9 +933,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDetach_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -922,9 +953,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSizeInt, &locs3)
+	checksPre5(&c, &opSizeInt, &locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -940,9 +971,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSizeDimname, &locs3)
+	checksPre5(&c, &opSizeDimname, &locs3)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -959,9 +990,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -978,9 +1009,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opSliceBackward, &locs129, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -996,9 +1027,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSliceBackwardOut, &locs125)
+	var a6 asserts.Saved
+	checksPre3(&c, &opSliceBackwardOut, &locs130, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a6, out)
 	return r0
 }
 
@@ -1015,9 +1048,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSliceScatter, &locs92, &a0, &a1, self, src)
+	checksPre12(&c, &opSliceScatter, &locs96, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1033,9 +1066,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSliceScatterOut, &locs94)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSliceScatterOut, &locs98, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a6, out)
 	return r0
 }
 
@@ -1052,9 +1087,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSelectScatter, &locs92, &a0, &a1, self, src)
+	checksPre12(&c, &opSelectScatter, &locs96, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1070,9 +1105,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSelectScatterOut, &locs94)
+	var a4 asserts.Saved
+	checksPre14(&c, &opSelectScatterOut, &locs98, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a4, out)
 	return r0
 }
 
@@ -1089,9 +1126,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDiagonalScatter, &locs92, &a0, &a1, self, src)
+	checksPre12(&c, &opDiagonalScatter, &locs96, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1107,9 +1144,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDiagonalScatterOut, &locs94)
+	var a5 asserts.Saved
+	checksPre14(&c, &opDiagonalScatterOut, &locs98, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a5, out)
 	return r0
 }
 
@@ -1126,9 +1165,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAsStridedScatter, &locs92, &a0, &a1, self, src)
+	checksPre12(&c, &opAsStridedScatter, &locs96, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost9(&c, &locs92, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs96, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1144,9 +1183,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAsStridedScatterOut, &locs94)
+	var a5 asserts.Saved
+	checksPre14(&c, &opAsStridedScatterOut, &locs98, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a5, out)
 	return r0
 }
 
@@ -1162,9 +1203,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSmm, &locs65)
+	checksPre9(&c, &opSmm, &locs68)
 	r0 := kernels.Smm(self, mat2)
-	checksPost6(&c, &locs65)
+	checksPost10(&c, &locs68)
 	return r0
 }
 
@@ -1198,9 +1239,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxIntOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSoftmaxIntOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -1235,9 +1278,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1254,9 +1297,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opXSoftmaxOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1273,9 +1317,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSoftmaxBackwardData, &locs186, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXSoftmaxBackwardData, &locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1292,9 +1336,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXSoftmaxBackwardDataOut, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost41(&c, &locs241, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPost52(&c, &locs251, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1311,9 +1356,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1334,9 +1379,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre112(&c, &opUnsafeSplitTensorOut, &locs38, &a0, &l3, self, out)
+	checksPre153(&c, &opUnsafeSplitTensorOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost113(&c, &locs38, &a0, &l3, self, out)
+	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1352,9 +1398,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1370,9 +1416,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSplitSizes, &locs3)
+	checksPre5(&c, &opSplitSizes, &locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1389,9 +1435,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1412,9 +1458,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre112(&c, &opUnsafeSplitWithSizesOut, &locs38, &a0, &l3, self, out)
+	checksPre153(&c, &opUnsafeSplitWithSizesOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost113(&c, &locs38, &a0, &l3, self, out)
+	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1430,9 +1477,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1448,9 +1495,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitInt, &locs3)
+	checksPre5(&c, &opHsplitInt, &locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1466,9 +1513,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitArray, &locs3)
+	checksPre5(&c, &opHsplitArray, &locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1484,9 +1531,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitInt, &locs3)
+	checksPre5(&c, &opVsplitInt, &locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1502,9 +1549,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitArray, &locs3)
+	checksPre5(&c, &opVsplitArray, &locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1520,9 +1567,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitInt, &locs3)
+	checksPre5(&c, &opDsplitInt, &locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1538,9 +1585,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitArray, &locs3)
+	checksPre5(&c, &opDsplitArray, &locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1557,9 +1604,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1576,9 +1623,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1596,7 +1643,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opSqueezeDimname, &locs0)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -1613,9 +1660,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1632,9 +1680,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1650,9 +1699,11 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSqueeze_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSqueeze_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1668,9 +1719,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSspaddmm, &locs242)
+	checksPre44(&c, &opSspaddmm, &locs252)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost44(&c, &locs242)
+	checksPost57(&c, &locs252)
 	return r0
 }
 
@@ -1686,9 +1737,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSspaddmmOut, &locs243)
+	var a5 asserts.Saved
+	checksPre58(&c, &opSspaddmmOut, &locs253, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost20(&c, &locs243)
+	checksPost59(&c, &locs253, &a5, out)
 	return r0
 }
 
@@ -1705,9 +1758,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opStack, &locs67, &l0, tensors)
+	checksPre70(&c, &opStack, &locs70, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost56(&c, &locs67, &l0, tensors, r0)
+	checksPost71(&c, &locs70, &l0, tensors, r0)
 	return r0
 }
 
@@ -1727,9 +1780,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opStackOut, &locs68, &l0, &a2, tensors, out)
+	checksPre72(&c, &opStackOut, &locs71, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost58(&c, &locs68, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs71, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -1745,9 +1799,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs67)
+	checksPre0(&c, &opXStack, &locs70)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -1763,9 +1817,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStackOut, &locs68)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStackOut, &locs72, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a2, out)
 	return r0
 }
 
@@ -1781,9 +1837,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs67)
+	checksPre0(&c, &opHstack, &locs70)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -1799,9 +1855,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstackOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opHstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -1817,9 +1875,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs67)
+	checksPre0(&c, &opVstack, &locs70)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -1835,9 +1893,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstackOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opVstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -1853,9 +1913,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs67)
+	checksPre0(&c, &opDstack, &locs70)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -1871,9 +1931,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstackOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDstackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -1943,9 +2005,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStrideInt, &locs3)
+	checksPre5(&c, &opStrideInt, &locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1961,9 +2023,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStrideDimname, &locs3)
+	checksPre5(&c, &opStrideDimname, &locs3)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1980,9 +2042,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSum, &locs0, &a0, self)
+	checksPre46(&c, &opSum, &locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1998,9 +2060,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSumOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2017,9 +2081,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSumDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2054,9 +2118,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opSumIntListOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2072,9 +2137,11 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumDimnameListOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSumDimnameListOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -2090,9 +2157,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSumBackward, &locs238)
+	checksPre9(&c, &opXNestedSumBackward, &locs247)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost6(&c, &locs238)
+	checksPost10(&c, &locs247)
 	return r0
 }
 
@@ -2109,9 +2176,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNansum, &locs0, &a0, self)
+	checksPre46(&c, &opNansum, &locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2128,9 +2195,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opNansumOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2165,9 +2233,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqrt, &locs0, &a0, self)
+	checksPre46(&c, &opSqrt, &locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2184,9 +2252,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2203,9 +2272,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSqrtOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2239,9 +2309,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSquare_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2257,9 +2329,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquareOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSquareOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -2312,9 +2386,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opStdCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2330,9 +2404,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMean, &locs25)
+	checksPre9(&c, &opStdMean, &locs25)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2348,9 +2422,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanDim, &locs25)
+	checksPre9(&c, &opStdMeanDim, &locs25)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2367,9 +2441,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opStdMeanCorrection, &locs25, &a0, self)
+	checksPre40(&c, &opStdMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2385,9 +2459,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanCorrectionOut, &locs26)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opStdMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -2403,9 +2479,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanNamesDim, &locs25)
+	checksPre9(&c, &opStdMeanNamesDim, &locs25)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2421,9 +2497,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanCorrectionNames, &locs25)
+	checksPre9(&c, &opStdMeanCorrectionNames, &locs25)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2439,9 +2515,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -2458,9 +2536,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opStdCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2494,9 +2573,11 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -2530,9 +2611,11 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdCorrectionNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdCorrectionNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -2549,9 +2632,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProd, &locs0, &a0, self)
+	checksPre46(&c, &opProd, &locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2567,9 +2650,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opProdOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2586,9 +2671,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProdDimInt, &locs0, &a0, self)
+	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2605,9 +2690,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opProdIntOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2641,9 +2727,11 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdDimnameOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opProdDimnameOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -2660,9 +2748,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opT, &locs0, &a0, self)
+	checksPre46(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2679,9 +2767,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opT_, &locs3, &a0, self)
+	checksPre7(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2698,9 +2787,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTan, &locs0, &a0, self)
+	checksPre46(&c, &opTan, &locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2717,9 +2806,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTan_, &locs3, &a0, self)
+	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2736,9 +2826,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opTanOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2755,9 +2846,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTanh, &locs0, &a0, self)
+	checksPre46(&c, &opTanh, &locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2774,9 +2865,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTanh_, &locs3, &a0, self)
+	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2793,9 +2885,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opTanhOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2811,9 +2904,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordot, &locs6)
+	checksPre9(&c, &opTensordot, &locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2829,9 +2922,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordotOut, &locs7)
+	var a4 asserts.Saved
+	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a4, out)
 	return r0
 }
 
@@ -2848,9 +2943,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opThreshold, &locs0, &a0, self)
+	checksPre46(&c, &opThreshold, &locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2867,9 +2962,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opThreshold_, &locs3, &a0, self)
+	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2886,9 +2982,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opThresholdOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2905,9 +3002,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opThresholdBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opThresholdBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -2924,9 +3022,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opThresholdBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opThresholdBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -2961,9 +3059,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2981,7 +3079,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	var c asserts.Call
 	checksPre0(&c, &opTransposeDimname, &locs0)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -3016,9 +3114,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTranspose_, &locs3, &a0, self)
+	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3034,9 +3133,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXMkldnnTranspose_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3052,9 +3153,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTransposeOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMkldnnTransposeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3089,9 +3192,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFlip, &locs0, &a0, self)
+	checksPre46(&c, &opFlip, &locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3107,9 +3210,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFlipOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3162,9 +3267,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoll, &locs0, &a0, self)
+	checksPre46(&c, &opRoll, &locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3180,9 +3285,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRollOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRollOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3199,9 +3306,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRot90, &locs0, &a0, self)
+	checksPre46(&c, &opRot90, &locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3217,9 +3324,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRot90Out, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRot90Out, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3235,9 +3344,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapezoidX, &locs116)
+	checksPre9(&c, &opTrapezoidX, &locs121)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost6(&c, &locs116)
+	checksPost10(&c, &locs121)
 	return r0
 }
 
@@ -3253,9 +3362,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs117)
+	checksPre0(&c, &opTrapezoidDx, &locs122)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs117)
+	checksPost1(&c, &locs122)
 	return r0
 }
 
@@ -3271,9 +3380,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapzX, &locs116)
+	checksPre9(&c, &opTrapzX, &locs121)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost6(&c, &locs116)
+	checksPost10(&c, &locs121)
 	return r0
 }
 
@@ -3289,9 +3398,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs117)
+	checksPre0(&c, &opTrapzDx, &locs122)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs117)
+	checksPost1(&c, &locs122)
 	return r0
 }
 
@@ -3307,9 +3416,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkv, &locs244)
+	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs254)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost114(&c, &locs244)
+	checksPost155(&c, &locs254)
 	return r0, r1, r2
 }
 
@@ -3325,9 +3434,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkvOut, &locs245)
+	var a3, a4, a5 asserts.Saved
+	checksPre125(&c, &opXTransformBiasRescaleQkvOut, &locs255, &a3, &a4, &a5, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost72(&c, &locs245)
+	checksPost126(&c, &locs255, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3344,9 +3455,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedTensorFromMask, &locs246, &a0, &a1, t, mask)
+	checksPre12(&c, &opXNestedTensorFromMask, &locs256, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost9(&c, &locs246, &a0, &a1, t, mask, r0)
+	checksPost13(&c, &locs256, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3362,9 +3473,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorFromMaskOut, &locs247)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs257, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost10(&c, &locs247)
+	checksPost15(&c, &locs257, &a3, out)
 	return r0
 }
 
@@ -3381,9 +3494,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorFromMaskLeftAligned, &locs248, &a0, &a1, t, mask)
+	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs258, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost12(&c, &locs248, &a0, &a1, t, mask)
+	checksPost17(&c, &locs258, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -3400,9 +3513,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedFromPadded, &locs249, &a0, &a1, padded, cpu_nested_shape_example)
+	checksPre12(&c, &opXNestedFromPadded, &locs259, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost9(&c, &locs249, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	checksPost13(&c, &locs259, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -3418,9 +3531,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedOut, &locs250)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedOut, &locs260, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost10(&c, &locs250)
+	checksPost15(&c, &locs260, &a3, out)
 	return r0
 }
 
@@ -3437,9 +3552,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3456,9 +3571,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorSizeOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3475,9 +3591,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3494,9 +3610,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorStridesOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3512,9 +3629,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExample, &locs251)
+	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs261)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost6(&c, &locs251)
+	checksPost10(&c, &locs261)
 	return r0
 }
 
@@ -3530,9 +3647,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs252)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs262, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost10(&c, &locs252)
+	checksPost15(&c, &locs262, &a2, out)
 	return r0
 }
 
@@ -3549,9 +3668,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXNestedViewFromBuffer, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides)
+	checksPre53(&c, &opXNestedViewFromBuffer, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost116(&c, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	checksPost157(&c, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3568,9 +3687,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXNestedViewFromBufferCopy, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides)
+	checksPre53(&c, &opXNestedViewFromBufferCopy, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost43(&c, &locs253, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
+	checksPost54(&c, &locs263, &a0, &a1, &a2, self, nested_size, nested_strides, r0)
 	return r0
 }
 
@@ -3586,9 +3705,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXNestedViewFromBufferCopyOut, &locs254)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXNestedViewFromBufferCopyOut, &locs264, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost20(&c, &locs254)
+	checksPost59(&c, &locs264, &a4, out)
 	return r0
 }
 
@@ -3605,9 +3726,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXTrilinear, &locs255, &a0, &a1, &a2, i1, i2, i3)
+	checksPre53(&c, &opXTrilinear, &locs265, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost43(&c, &locs255, &a0, &a1, &a2, i1, i2, i3, r0)
+	checksPost54(&c, &locs265, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -3623,9 +3744,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXTrilinearOut, &locs256)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXTrilinearOut, &locs266, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost20(&c, &locs256)
+	checksPost59(&c, &locs266, &a8, out)
 	return r0
 }
 
@@ -3641,9 +3764,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opTripletMarginLoss, &locs257)
+	checksPre44(&c, &opTripletMarginLoss, &locs267)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost44(&c, &locs257)
+	checksPost57(&c, &locs267)
 	return r0
 }
 
@@ -3660,9 +3783,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrunc, &locs0, &a0, self)
+	checksPre46(&c, &opTrunc, &locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3679,9 +3802,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTrunc_, &locs3, &a0, self)
+	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3698,9 +3822,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opTruncOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3734,9 +3859,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFix_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3752,9 +3879,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFixOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opFixOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3770,9 +3899,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTypeAs, &locs6)
+	checksPre9(&c, &opTypeAs, &locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3788,9 +3917,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs258)
+	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs268)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs258)
+	checksPost2(&c, &locs268)
 	return r0
 }
 
@@ -3807,9 +3936,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXUnique, &locs25, &a0, self)
+	checksPre40(&c, &opXUnique, &locs25, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3825,9 +3954,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUniqueOut, &locs26)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXUniqueOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3844,9 +3975,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opUniqueDim, &locs259, &a0, self)
+	checksPre158(&c, &opUniqueDim, &locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
+	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3862,9 +3993,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opUniqueDimOut, &locs260)
+	var a5, a6, a7 asserts.Saved
+	checksPre111(&c, &opUniqueDimOut, &locs270, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost20(&c, &locs260)
+	checksPost112(&c, &locs270, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3881,9 +4014,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opUniqueConsecutive, &locs259, &a0, self)
+	checksPre158(&c, &opUniqueConsecutive, &locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
+	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3899,9 +4032,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opUniqueConsecutiveOut, &locs260)
+	var a4, a5, a6 asserts.Saved
+	checksPre111(&c, &opUniqueConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost20(&c, &locs260)
+	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3918,9 +4053,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opUniqueDimConsecutive, &locs259, &a0, self)
+	checksPre158(&c, &opUniqueDimConsecutive, &locs269, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
+	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3936,9 +4071,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opUniqueDimConsecutiveOut, &locs260)
+	var a4, a5, a6 asserts.Saved
+	checksPre111(&c, &opUniqueDimConsecutiveOut, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost20(&c, &locs260)
+	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3955,9 +4092,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opXUnique2, &locs259, &a0, self)
+	checksPre158(&c, &opXUnique2, &locs269, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost118(&c, &locs259, &a0, self, r0, r1, r2)
+	checksPost159(&c, &locs269, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3973,9 +4110,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXUnique2Out, &locs260)
+	var a4, a5, a6 asserts.Saved
+	checksPre111(&c, &opXUnique2Out, &locs270, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost20(&c, &locs260)
+	checksPost112(&c, &locs270, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3992,9 +4131,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUnsafeView, &locs0, &a0, self)
+	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4010,9 +4149,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUnsafeViewOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXUnsafeViewOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4029,9 +4170,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4048,9 +4189,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4066,9 +4208,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs261)
+	checksPre0(&c, &opVander, &locs271)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -4121,9 +4263,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *int64, keepdim b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opVarCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4139,9 +4281,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -4158,9 +4302,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, keepdi
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opVarCorrectionOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4194,9 +4339,11 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -4230,9 +4377,11 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *int64, 
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarCorrectionNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarCorrectionNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -4248,9 +4397,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMean, &locs25)
+	checksPre9(&c, &opVarMean, &locs25)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4266,9 +4415,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanDim, &locs25)
+	checksPre9(&c, &opVarMeanDim, &locs25)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4285,9 +4434,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *int64, keepd
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opVarMeanCorrection, &locs25, &a0, self)
+	checksPre40(&c, &opVarMeanCorrection, &locs25, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4303,9 +4452,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *int64, ke
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanCorrectionOut, &locs26)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opVarMeanCorrectionOut, &locs26, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4321,9 +4472,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanNamesDim, &locs25)
+	checksPre9(&c, &opVarMeanNamesDim, &locs25)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4339,9 +4490,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *int64,
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanCorrectionNames, &locs25)
+	checksPre9(&c, &opVarMeanCorrectionNames, &locs25)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -4357,9 +4508,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opViewAs, &locs6)
+	checksPre9(&c, &opViewAs, &locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4376,9 +4527,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opWhereSelf, &locs262, &a0, &a1, &a2, condition, self, other)
+	checksPre53(&c, &opWhereSelf, &locs272, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost43(&c, &locs262, &a0, &a1, &a2, condition, self, other, r0)
+	checksPost54(&c, &locs272, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -4395,9 +4546,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opWhereSelfOut, &locs263, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPre56(&c, &opWhereSelfOut, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost16(&c, &locs263, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPost21(&c, &locs273, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -4413,9 +4565,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarSelf, &locs264)
+	checksPre9(&c, &opWhereScalarSelf, &locs274)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost6(&c, &locs264)
+	checksPost10(&c, &locs274)
 	return r0
 }
 
@@ -4431,9 +4583,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarOther, &locs265)
+	checksPre9(&c, &opWhereScalarOther, &locs275)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost6(&c, &locs265)
+	checksPost10(&c, &locs275)
 	return r0
 }
 
@@ -4449,9 +4601,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs266)
+	checksPre0(&c, &opWhereScalar, &locs276)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs266)
+	checksPost1(&c, &locs276)
 	return r0
 }
 
@@ -4467,9 +4619,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opWhere, &locs267)
+	checksPre5(&c, &opWhere, &locs277)
 	r0 := kernels.Where(condition)
-	checksPost4(&c, &locs267)
+	checksPost6(&c, &locs277)
 	return r0
 }
 
@@ -4485,9 +4637,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs268)
+	checksPre0(&c, &opNormExceptDim, &locs278)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs268)
+	checksPost1(&c, &locs278)
 	return r0
 }
 
@@ -4503,9 +4655,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXWeightNorm, &locs269)
+	checksPre9(&c, &opXWeightNorm, &locs279)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost6(&c, &locs269)
+	checksPost10(&c, &locs279)
 	return r0
 }
 
@@ -4522,9 +4674,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opXWeightNormInterface, &locs270, &a0, &a1, v, g)
+	checksPre22(&c, &opXWeightNormInterface, &locs280, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost18(&c, &locs270, &a0, &a1, v, g, r0, r1)
+	checksPost23(&c, &locs280, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -4540,9 +4692,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXWeightNormInterfaceOut, &locs271)
+	var a3, a4 asserts.Saved
+	checksPre24(&c, &opXWeightNormInterfaceOut, &locs281, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost20(&c, &locs271)
+	checksPost25(&c, &locs281, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4558,9 +4712,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackward, &locs272)
+	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs282)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost103(&c, &locs272)
+	checksPost136(&c, &locs282)
 	return r0, r1
 }
 
@@ -4576,9 +4730,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackwardOut, &locs273)
+	var a5, a6 asserts.Saved
+	checksPre137(&c, &opXWeightNormInterfaceBackwardOut, &locs283, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost63(&c, &locs273)
+	checksPost138(&c, &locs283, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -4594,9 +4750,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormDifferentiableBackward, &locs272)
+	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs282)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost103(&c, &locs272)
+	checksPost136(&c, &locs282)
 	return r0, r1
 }
 
@@ -4612,9 +4768,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosNames, &locs23)
+	checksPre5(&c, &opZerosNames, &locs23)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4630,9 +4786,11 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosNamesOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opZerosNamesOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -4648,9 +4806,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensor, &locs23)
+	checksPre5(&c, &opXEfficientzerotensor, &locs23)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4666,9 +4824,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensorOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opXEfficientzerotensorOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -4684,9 +4844,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZeros, &locs23)
+	checksPre5(&c, &opZeros, &locs23)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4702,9 +4862,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opZerosOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -4721,9 +4883,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZerosLike, &locs0, &a0, self)
+	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4740,9 +4902,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opZerosLikeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4759,9 +4922,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXStandardGammaGrad, &locs274, &a0, &a1, self, output)
+	checksPre12(&c, &opXStandardGammaGrad, &locs284, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost9(&c, &locs274, &a0, &a1, self, output, r0)
+	checksPost13(&c, &locs284, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -4777,9 +4940,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXStandardGammaGradOut, &locs275)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXStandardGammaGradOut, &locs285, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs285, &a2, out)
 	return r0
 }
 
@@ -4796,9 +4961,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXStandardGamma, &locs0, &a0, self)
+	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4814,9 +4979,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStandardGammaOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStandardGammaOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4832,9 +4999,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXDirichletGrad, &locs276)
+	checksPre44(&c, &opXDirichletGrad, &locs286)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost44(&c, &locs276)
+	checksPost57(&c, &locs286)
 	return r0
 }
 
@@ -4850,9 +5017,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXDirichletGradOut, &locs277)
+	var a3 asserts.Saved
+	checksPre58(&c, &opXDirichletGradOut, &locs287, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost20(&c, &locs277)
+	checksPost59(&c, &locs287, &a3, out)
 	return r0
 }
 
@@ -4886,9 +5055,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichletOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSampleDirichletOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4905,9 +5076,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPoisson, &locs0, &a0, self)
+	checksPre46(&c, &opPoisson, &locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4923,9 +5094,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPoissonOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPoissonOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4941,9 +5114,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomial, &locs278)
+	checksPre9(&c, &opBinomial, &locs288)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost6(&c, &locs278)
+	checksPost10(&c, &locs288)
 	return r0
 }
 
@@ -4959,9 +5132,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomialOut, &locs279)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBinomialOut, &locs289, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost10(&c, &locs279)
+	checksPost15(&c, &locs289, &a3, out)
 	return r0
 }
 
@@ -4995,9 +5170,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNativeNormOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5031,9 +5208,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtypeOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -5086,9 +5265,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSumDim, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5104,9 +5283,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseSumDimOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5140,9 +5321,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackward, &locs238)
+	checksPre9(&c, &opXSparseSumBackward, &locs247)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost6(&c, &locs238)
+	checksPost10(&c, &locs247)
 	return r0
 }
 
@@ -5158,9 +5339,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackwardOut, &locs280)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXSparseSumBackwardOut, &locs290, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost10(&c, &locs280)
+	checksPost15(&c, &locs290, &a3, out)
 	return r0
 }
 
@@ -5194,9 +5377,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtypeOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -5230,9 +5415,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtypeOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -5285,9 +5472,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5303,9 +5490,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseSoftmaxOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5321,9 +5510,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseSoftmaxBackwardData, &locs281)
+	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs291)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs281)
+	checksPost57(&c, &locs291)
 	return r0
 }
 
@@ -5339,9 +5528,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseSoftmaxBackwardDataOut, &locs282)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs292, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost20(&c, &locs282)
+	checksPost59(&c, &locs292, &a4, out)
 	return r0
 }
 
@@ -5394,9 +5585,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5412,9 +5603,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5430,9 +5623,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseLogSoftmaxBackwardData, &locs281)
+	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs291)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs281)
+	checksPost57(&c, &locs291)
 	return r0
 }
 
@@ -5448,9 +5641,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs282)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs292, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost20(&c, &locs282)
+	checksPost59(&c, &locs292, &a4, out)
 	return r0
 }
 
@@ -5466,9 +5661,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiags, &locs283)
+	checksPre9(&c, &opXSpdiags, &locs293)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost6(&c, &locs283)
+	checksPost10(&c, &locs293)
 	return r0
 }
 
@@ -5484,9 +5679,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiagsOut, &locs284)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXSpdiagsOut, &locs294, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost10(&c, &locs284)
+	checksPost15(&c, &locs294, &a4, out)
 	return r0
 }
 
@@ -5503,9 +5700,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5521,9 +5718,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOptDtypeOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNormScalarOptDtypeOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5540,9 +5739,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5558,9 +5757,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNormScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5577,9 +5778,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5596,9 +5797,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5615,9 +5816,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opNormDtypeOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5634,9 +5836,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opNormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5688,9 +5891,11 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesDtypeOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNormNamesDtypeOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -5706,9 +5911,11 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNormNamesOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -5725,9 +5932,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFrexpTensor, &locs25, &a0, self)
+	checksPre40(&c, &opFrexpTensor, &locs25, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5744,9 +5951,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFrexpTensorOut, &locs285, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPre93(&c, &opFrexpTensorOut, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost41(&c, &locs285, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPost52(&c, &locs295, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -5798,9 +6006,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opFrobeniusNormOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5834,9 +6044,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNuclearNormOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5870,9 +6082,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDimOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNuclearNormDimOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5889,9 +6103,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClone, &locs0, &a0, self)
+	checksPre46(&c, &opClone, &locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5907,9 +6121,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCloneOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCloneOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5943,9 +6159,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAs_, &locs286)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAs_, &locs296, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost2(&c, &locs286)
+	checksPost4(&c, &locs296, &a0, self)
 	return r0
 }
 
@@ -5961,9 +6179,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsOut, &locs287)
+	var a3 asserts.Saved
+	checksPre14(&c, &opResizeAsOut, &locs297, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost10(&c, &locs287)
+	checksPost15(&c, &locs297, &a3, out)
 	return r0
 }
 
@@ -5979,9 +6199,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAs, &locs288)
+	checksPre9(&c, &opResizeAs, &locs298)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost6(&c, &locs288)
+	checksPost10(&c, &locs298)
 	return r0
 }
 
@@ -5997,9 +6217,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAsSparse_, &locs286)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAsSparse_, &locs296, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost2(&c, &locs286)
+	checksPost4(&c, &locs296, &a0, self)
 	return r0
 }
 
@@ -6015,9 +6237,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparseOut, &locs287)
+	var a2 asserts.Saved
+	checksPre14(&c, &opResizeAsSparseOut, &locs297, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost10(&c, &locs287)
+	checksPost15(&c, &locs297, &a2, out)
 	return r0
 }
 
@@ -6033,9 +6257,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparse, &locs288)
+	checksPre9(&c, &opResizeAsSparse, &locs298)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost6(&c, &locs288)
+	checksPost10(&c, &locs298)
 	return r0
 }
 
@@ -6052,9 +6276,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opZero_, &locs3, &a0, self)
+	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6070,9 +6295,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opZeroOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opZeroOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -6089,9 +6316,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZero, &locs0, &a0, self)
+	checksPre46(&c, &opZero, &locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6108,9 +6335,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opSubOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -6127,9 +6355,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6146,9 +6374,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6165,9 +6394,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6184,9 +6413,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSub_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6202,9 +6432,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubScalarOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSubScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -6220,9 +6452,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -6238,9 +6472,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractTensor, &locs6)
+	checksPre9(&c, &opSubtractTensor, &locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6256,9 +6490,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtract_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6292,9 +6528,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSubtract_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6311,9 +6549,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6329,9 +6567,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRsubTensorOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -6347,9 +6587,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeavisideOut, &locs289)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHeavisideOut, &locs299, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost10(&c, &locs289)
+	checksPost15(&c, &locs299, &a2, out)
 	return r0
 }
 
@@ -6365,9 +6607,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeaviside, &locs290)
+	checksPre9(&c, &opHeaviside, &locs300)
 	r0 := kernels.Heaviside(self, values)
-	checksPost6(&c, &locs290)
+	checksPost10(&c, &locs300)
 	return r0
 }
 
@@ -6383,9 +6625,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHeaviside_, &locs291)
+	var a0 asserts.Saved
+	checksPre3(&c, &opHeaviside_, &locs301, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost2(&c, &locs291)
+	checksPost4(&c, &locs301, &a0, self)
 	return r0
 }
 
@@ -6402,9 +6646,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6420,9 +6664,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRsubScalarOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRsubScalarOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -6439,9 +6685,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXSparseAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opXSparseAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6457,9 +6703,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseAddmmOut, &locs243)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXSparseAddmmOut, &locs253, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost20(&c, &locs243)
+	checksPost59(&c, &locs253, &a5, out)
 	return r0
 }
 
@@ -6476,9 +6724,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opSparseSampledAddmmOut, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opSparseSampledAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost16(&c, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6495,9 +6744,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSparseSampledAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opSparseSampledAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6514,9 +6763,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opAddmmOut, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opAddmmOut, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost16(&c, &locs243, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost21(&c, &locs302, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -6533,9 +6783,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmm, &locs242, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opAddmm, &locs252, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs242, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs252, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -6552,9 +6802,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmm_, &locs292, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre55(&c, &opAddmm_, &locs303, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost41(&c, &locs292, &a0, &a1, &a2, self, mat1, mat2)
+	checksPost52(&c, &locs303, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -6570,9 +6821,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXAddmmActivationOut, &locs243)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXAddmmActivationOut, &locs253, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost20(&c, &locs243)
+	checksPost59(&c, &locs253, &a6, out)
 	return r0
 }
 
@@ -6588,9 +6841,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXAddmmActivation, &locs242)
+	checksPre44(&c, &opXAddmmActivation, &locs252)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost44(&c, &locs242)
+	checksPost57(&c, &locs252)
 	return r0
 }
 
@@ -6606,9 +6859,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 		return kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCompressedTensorCompPlainValueSize, &locs293)
+	checksPre44(&c, &opSparseCompressedTensorCompPlainValueSize, &locs304)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs293)
+	checksPost57(&c, &locs304)
 	return r0
 }
 
@@ -6624,9 +6877,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCsrTensorCrowColValueSize, &locs294)
+	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs305)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6642,9 +6895,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCscTensorCcolRowValueSize, &locs295)
+	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs306)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6660,9 +6913,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseBsrTensorCrowColValueSize, &locs294)
+	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs305)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6678,9 +6931,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseBscTensorCcolRowValueSize, &locs295)
+	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs306)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6696,9 +6949,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCompressedTensorCompPlainValue, &locs293)
+	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs304)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs293)
+	checksPost57(&c, &locs304)
 	return r0
 }
 
@@ -6714,9 +6967,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCsrTensorCrowColValue, &locs294)
+	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs305)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6732,9 +6985,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseCscTensorCcolRowValue, &locs295)
+	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs306)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6750,9 +7003,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseBsrTensorCrowColValue, &locs294)
+	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs305)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6768,9 +7021,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSparseBscTensorCcolRowValue, &locs295)
+	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs306)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6786,9 +7039,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseCompressedTensorUnsafe, &locs293)
+	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs304)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs293)
+	checksPost57(&c, &locs304)
 	return r0
 }
 
@@ -6804,9 +7057,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseCsrTensorUnsafe, &locs294)
+	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs305)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6822,9 +7075,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseCscTensorUnsafe, &locs295)
+	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs306)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6840,9 +7093,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseBsrTensorUnsafe, &locs294)
+	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs305)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs294)
+	checksPost57(&c, &locs305)
 	return r0
 }
 
@@ -6858,9 +7111,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSparseBscTensorUnsafe, &locs295)
+	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs306)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs295)
+	checksPost57(&c, &locs306)
 	return r0
 }
 
@@ -6876,9 +7129,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSize, &locs23)
+	checksPre5(&c, &opSparseCooTensorSize, &locs23)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -6894,9 +7147,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSizeOut, &locs24)
+	var a1 asserts.Saved
+	checksPre7(&c, &opSparseCooTensorSizeOut, &locs24, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a1, out)
 	return r0
 }
 
@@ -6912,9 +7167,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndices, &locs296)
+	checksPre9(&c, &opSparseCooTensorIndices, &locs307)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs296)
+	checksPost10(&c, &locs307)
 	return r0
 }
 
@@ -6930,9 +7185,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndicesSize, &locs296)
+	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs307)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs296)
+	checksPost10(&c, &locs307)
 	return r0
 }
 
@@ -6948,9 +7203,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorUnsafe, &locs296)
+	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs307)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs296)
+	checksPost10(&c, &locs307)
 	return r0
 }
 
@@ -6967,9 +7222,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs297)
+	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs308)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size)
-	checksPost2(&c, &locs297)
+	checksPost2(&c, &locs308)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -6985,9 +7240,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCompressedTensorArgs, &locs298)
+	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs309)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost10(&c, &locs298)
+	checksPost160(&c, &locs309)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -7003,9 +7258,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCsrTensorArgs, &locs299)
+	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs310)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost10(&c, &locs299)
+	checksPost160(&c, &locs310)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -7021,9 +7276,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCscTensorArgs, &locs300)
+	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs311)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost10(&c, &locs300)
+	checksPost160(&c, &locs311)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -7039,9 +7294,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBsrTensorArgs, &locs299)
+	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs310)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost10(&c, &locs299)
+	checksPost160(&c, &locs310)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -7057,9 +7312,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBscTensorArgs, &locs300)
+	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs311)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost10(&c, &locs300)
+	checksPost160(&c, &locs311)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -7074,9 +7329,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDims, &locs23)
+	checksPre5(&c, &opXSparseCooTensorWithDims, &locs23)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -7092,9 +7347,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDimsOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -7111,9 +7368,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre8(&c, &opXSparseCooTensorWithDimsAndTensors, &locs296, &a3, &a4, indices, values)
+	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs307, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory)
-	checksPost9(&c, &locs296, &a3, &a4, indices, values, r0)
+	checksPost13(&c, &locs307, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -7129,9 +7386,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs301)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs312, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, out)
-	checksPost10(&c, &locs301)
+	checksPost15(&c, &locs312, &a5, out)
 	return r0
 }
 
@@ -7147,9 +7406,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7165,9 +7426,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -7201,9 +7464,11 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResizeAndClear_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7219,9 +7484,11 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClearOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeAndClearOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -7256,9 +7523,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
+	checksPre12(&c, &opSparseMask, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7274,9 +7541,11 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseMaskOut, &locs28)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSparseMaskOut, &locs28, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost10(&c, &locs28)
+	checksPost15(&c, &locs28, &a2, out)
 	return r0
 }
 
@@ -7292,9 +7561,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXToCpu, &locs9)
+	checksPre5(&c, &opXToCpu, &locs9)
 	r0 := kernels.XToCpu(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -7329,9 +7598,9 @@ func XToDense(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToDense, &locs0, &a0, self)
+	checksPre46(&c, &opXToDense, &locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7347,9 +7616,11 @@ func XToDenseOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.XToDenseOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToDenseOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToDenseOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7365,9 +7636,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToDenseBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToDenseBackward, &locs302)
+	checksPre9(&c, &opToDenseBackward, &locs313)
 	r0 := kernels.ToDenseBackward(grad, input)
-	checksPost6(&c, &locs302)
+	checksPost10(&c, &locs313)
 	return r0
 }
 
@@ -7384,9 +7655,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSparseDim, &locs3, &a0, self)
+	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7403,9 +7674,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimI, &locs3, &a0, self)
+	checksPre18(&c, &opXDimI, &locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7422,9 +7693,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDenseDim, &locs3, &a0, self)
+	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7441,9 +7712,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimV, &locs3, &a0, self)
+	checksPre18(&c, &opXDimV, &locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7460,9 +7731,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXNnz, &locs3, &a0, self)
+	checksPre18(&c, &opXNnz, &locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7497,9 +7768,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXCoalesce, &locs0, &a0, self)
+	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7515,9 +7786,11 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesceOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXCoalesceOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -7534,9 +7807,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsCoalesced, &locs3, &a0, self)
+	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7553,9 +7826,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndices, &locs0, &a0, self)
+	checksPre46(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7572,9 +7845,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValues, &locs0, &a0, self)
+	checksPre46(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7590,9 +7863,11 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCoalesced_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7608,9 +7883,11 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalescedOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXCoalescedOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7645,9 +7922,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndices, &locs0, &a0, self)
+	checksPre46(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7664,9 +7941,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValues, &locs0, &a0, self)
+	checksPre46(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7684,7 +7961,7 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opCrowIndices, &locs0)
 	r0 := kernels.CrowIndices(self)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7702,7 +7979,7 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opColIndices, &locs0)
 	r0 := kernels.ColIndices(self)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7720,7 +7997,7 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opCcolIndices, &locs0)
 	r0 := kernels.CcolIndices(self)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7738,7 +8015,7 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opRowIndices, &locs0)
 	r0 := kernels.RowIndices(self)
-	checksPost76(&c, &locs0)
+	checksPost100(&c, &locs0)
 	return r0
 }
 
@@ -7754,9 +8031,11 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmmOut, &locs303)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHspmmOut, &locs314, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost10(&c, &locs303)
+	checksPost15(&c, &locs314, &a2, out)
 	return r0
 }
 
@@ -7772,9 +8051,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmm, &locs304)
+	checksPre9(&c, &opHspmm, &locs315)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost6(&c, &locs304)
+	checksPost10(&c, &locs315)
 	return r0
 }
 
@@ -7790,9 +8069,11 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopySparseToSparse_, &locs93)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopySparseToSparse_, &locs97, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost2(&c, &locs93)
+	checksPost4(&c, &locs97, &a0, self)
 	return r0
 }
 
@@ -7808,9 +8089,11 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparseOut, &locs94)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopySparseToSparseOut, &locs98, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs94)
+	checksPost15(&c, &locs98, &a3, out)
 	return r0
 }
 
@@ -7826,9 +8109,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparse, &locs92)
+	checksPre9(&c, &opCopySparseToSparse, &locs96)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost6(&c, &locs92)
+	checksPost10(&c, &locs96)
 	return r0
 }
 
@@ -7845,9 +8128,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7863,9 +8146,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opUnbindDimname, &locs3)
+	checksPre5(&c, &opUnbindDimname, &locs3)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7882,9 +8165,9 @@ func ToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToSparseSparseDim, &locs0, &a0, self)
+	checksPre46(&c, &opToSparseSparseDim, &locs0, &a0, self)
 	r0 := kernels.ToSparseSparseDim(self, sparse_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7900,9 +8183,11 @@ func ToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tenso
 		return kernels.ToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseSparseDimOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToSparseSparseDimOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -7919,9 +8204,9 @@ func ToSparse(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToSparse, &locs0, &a0, self)
+	checksPre46(&c, &opToSparse, &locs0, &a0, self)
 	r0 := kernels.ToSparse(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7937,9 +8222,11 @@ func ToSparseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opToSparseOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -7973,9 +8260,11 @@ func ToSparseCsrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCsrOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCsrOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opToSparseCsrOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCsrOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8009,9 +8298,11 @@ func ToSparseCscOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ToSparseCscOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseCscOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opToSparseCscOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseCscOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8045,9 +8336,11 @@ func ToSparseBsrOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBsrOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBsrOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToSparseBsrOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBsrOut(self, blocksize, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -8081,9 +8374,11 @@ func ToSparseBscOut(self *torch.Tensor, blocksize []int64, out *torch.Tensor) *t
 		return kernels.ToSparseBscOut(self, blocksize, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToSparseBscOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToSparseBscOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToSparseBscOut(self, blocksize, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -8100,9 +8395,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToMkldnn, &locs0, &a0, self)
+	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8118,9 +8413,11 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToMkldnnOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToMkldnnOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -8154,9 +8451,11 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeightOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -8190,9 +8489,11 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeightOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -8208,9 +8509,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToMkldnnBackward, &locs302)
+	checksPre9(&c, &opToMkldnnBackward, &locs313)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost6(&c, &locs302)
+	checksPost10(&c, &locs313)
 	return r0
 }
 
@@ -8244,9 +8545,11 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamicOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -8263,9 +8566,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8282,9 +8585,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opQuantizePerTensorOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8301,9 +8605,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerTensorTensorQparams, &locs305, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -8320,9 +8624,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre15(&c, &opQuantizePerTensorTensorQparamsOut, &locs306, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost16(&c, &locs306, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPost21(&c, &locs317, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -8342,9 +8647,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre119(&c, &opQuantizePerTensorTensors, &locs307, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPre161(&c, &opQuantizePerTensorTensors, &locs318, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost120(&c, &locs307, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPost162(&c, &locs318, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -8365,9 +8670,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre121(&c, &opQuantizePerTensorTensorsOut, &locs308, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPre163(&c, &opQuantizePerTensorTensorsOut, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost122(&c, &locs308, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPost164(&c, &locs319, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -8383,9 +8689,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerChannel, &locs309, &a0, &a1, &a2, self, scales, zero_points)
+	checksPre53(&c, &opQuantizePerChannel, &locs320, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost43(&c, &locs309, &a0, &a1, &a2, self, scales, zero_points, r0)
+	checksPost54(&c, &locs320, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -8402,9 +8708,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opQuantizePerChannelOut, &locs310, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPre56(&c, &opQuantizePerChannelOut, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost16(&c, &locs310, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPost21(&c, &locs321, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -8421,9 +8728,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDequantizeSelf, &locs0, &a0, self)
+	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8439,9 +8746,11 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDequantizeSelfOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDequantizeSelfOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8457,9 +8766,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDequantizeTensors, &locs9)
+	checksPre5(&c, &opDequantizeTensors, &locs9)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -8477,9 +8786,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opDequantizeTensorsOut, &locs68, &l0, &l1, tensors, out)
+	checksPre165(&c, &opDequantizeTensorsOut, &locs71, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost124(&c, &locs68, &l0, &l1, tensors, out)
+	checksPost166(&c, &locs71, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -8495,9 +8805,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQScale, &locs3, &a0, self)
+	checksPre18(&c, &opQScale, &locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8514,9 +8824,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQZeroPoint, &locs3, &a0, self)
+	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8533,9 +8843,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelScales, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8551,9 +8861,11 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelScalesOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelScalesOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8570,9 +8882,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -8588,9 +8900,11 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelZeroPointsOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8607,9 +8921,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8643,9 +8957,11 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntReprOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opIntReprOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8679,9 +8995,11 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensorOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -8697,9 +9015,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXMakePerChannelQuantizedTensor, &locs305)
+	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs316)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost44(&c, &locs305)
+	checksPost57(&c, &locs316)
 	return r0
 }
 
@@ -8715,9 +9033,11 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXMakePerChannelQuantizedTensorOut, &locs306)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs322, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost20(&c, &locs306)
+	checksPost59(&c, &locs322, &a4, out)
 	return r0
 }
 
@@ -8734,9 +9054,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQscheme, &locs3, &a0, self)
+	checksPre18(&c, &opQscheme, &locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8770,9 +9090,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs305)
+	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs316)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost44(&c, &locs305)
+	checksPost57(&c, &locs316)
 	return r0
 }
 
@@ -8789,9 +9109,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
+	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs25, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8807,9 +9127,11 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs26, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -8826,9 +9148,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre21(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs311, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	checksPre26(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost22(&c, &locs311, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	checksPost27(&c, &locs323, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -8844,9 +9166,11 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs312)
+	var a6, a7 asserts.Saved
+	checksPre137(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs324, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost63(&c, &locs312)
+	checksPost138(&c, &locs324, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8862,9 +9186,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs313)
+	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs325)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs313)
+	checksPost10(&c, &locs325)
 	return r0
 }
 
@@ -8881,9 +9205,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs305, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -8899,9 +9223,11 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs306)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs322, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost20(&c, &locs306)
+	checksPost59(&c, &locs322, &a6, out)
 	return r0
 }
 
@@ -8917,9 +9243,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs314)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs326)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs314)
+	checksPost81(&c, &locs326)
 	return r0, r1, r2
 }
 
@@ -8935,9 +9261,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opFakeQuantizePerChannelAffine, &locs305)
+	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs316)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost44(&c, &locs305)
+	checksPost57(&c, &locs316)
 	return r0
 }
 
@@ -8954,9 +9280,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre110(&c, &opFakeQuantizePerChannelAffineCachemask, &locs315, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre151(&c, &opFakeQuantizePerChannelAffineCachemask, &locs327, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost111(&c, &locs315, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	checksPost152(&c, &locs327, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -8972,9 +9298,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs316)
+	var a6, a7 asserts.Saved
+	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs328, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost72(&c, &locs316)
+	checksPost92(&c, &locs328, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -8990,9 +9318,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs313)
+	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs325)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs313)
+	checksPost10(&c, &locs325)
 	return r0
 }
 
@@ -9009,9 +9337,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs305, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs316, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs305, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs316, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -9027,9 +9355,11 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs306)
+	var a7 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs322, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost20(&c, &locs306)
+	checksPost59(&c, &locs322, &a7, out)
 	return r0
 }
 
@@ -9045,9 +9375,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs314)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs326)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs314)
+	checksPost81(&c, &locs326)
 	return r0, r1, r2
 }
 
@@ -9063,9 +9393,11 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opFusedMovingAvgObsFakeQuant, &locs317)
+	var a3, a4, a5, a6 asserts.Saved
+	checksPre142(&c, &opFusedMovingAvgObsFakeQuant, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost75(&c, &locs317)
+	checksPost167(&c, &locs329, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -9082,9 +9414,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre125(&c, &opXFusedMovingAvgObsFqHelper, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre168(&c, &opXFusedMovingAvgObsFqHelper, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost126(&c, &locs318, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	checksPost169(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9100,9 +9433,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var c asserts.Call
-	checksPre127(&c, &opXFusedMovingAvgObsFqHelperOut, &locs319)
+	var a3, a4, a5, a6, a13, a14 asserts.Saved
+	checksPre170(&c, &opXFusedMovingAvgObsFqHelperOut, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost128(&c, &locs319)
+	checksPost171(&c, &locs331, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -9119,9 +9454,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre129(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs320, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre172(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost130(&c, &locs320, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	checksPost173(&c, &locs332, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -9137,9 +9472,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXChooseQparamsPerTensor, &locs3)
+	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0, r1
 }
 
@@ -9155,9 +9490,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs321)
+	checksPre0(&c, &opXSaturateWeightToFp16, &locs333)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs321)
+	checksPost1(&c, &locs333)
 	return r0
 }
 
@@ -9173,9 +9508,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opChooseQparamsOptimized, &locs29)
+	checksPre9(&c, &opChooseQparamsOptimized, &locs29)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost7(&c, &locs29)
+	checksPost11(&c, &locs29)
 	return r0, r1
 }
 

@@ -23,9 +23,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -41,9 +41,11 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToCopyOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToCopyOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -113,9 +115,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToOther, &locs6)
+	checksPre9(&c, &opToOther, &locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -131,9 +133,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgrid, &locs9)
+	checksPre5(&c, &opMeshgrid, &locs9)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -149,9 +151,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgridIndexing, &locs9)
+	checksPre5(&c, &opMeshgridIndexing, &locs9)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -167,9 +169,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs67)
+	checksPre0(&c, &opCartesianProd, &locs70)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -203,9 +205,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opItem, &locs3)
+	checksPre5(&c, &opItem, &locs3)
 	r0 := kernels.Item(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -221,9 +223,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs322)
+	checksPre0(&c, &opResultTypeTensor, &locs334)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs322)
+	checksPost2(&c, &locs334)
 	return r0
 }
 
@@ -239,9 +241,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalar, &locs323)
+	checksPre5(&c, &opResultTypeScalar, &locs335)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost4(&c, &locs323)
+	checksPost6(&c, &locs335)
 	return r0
 }
 
@@ -257,9 +259,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalarTensor, &locs323)
+	checksPre5(&c, &opResultTypeScalarTensor, &locs335)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost4(&c, &locs323)
+	checksPost6(&c, &locs335)
 	return r0
 }
 
@@ -275,9 +277,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opResultTypeScalarScalar, &locs16)
+	checksPre28(&c, &opResultTypeScalarScalar, &locs16)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -293,9 +295,9 @@ func CanCast(from int, to int) bool {
 		return kernels.CanCast(from, to)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opCanCast, &locs16)
+	checksPre28(&c, &opCanCast, &locs16)
 	r0 := kernels.CanCast(from, to)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -311,9 +313,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre23(&c, &opPromoteTypes, &locs16)
+	checksPre28(&c, &opPromoteTypes, &locs16)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost24(&c, &locs16)
+	checksPost29(&c, &locs16)
 	return r0
 }
 
@@ -330,9 +332,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -352,9 +354,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre131(&c, &opXLstmMps, &locs324, &a0, &l1, &l2, input, hx, params)
+	checksPre174(&c, &opXLstmMps, &locs336, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost132(&c, &locs324, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
+	checksPost175(&c, &locs336, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -370,9 +372,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXLstmMpsOut, &locs325)
+	var a9, a10, a11, a12, a13 asserts.Saved
+	checksPre33(&c, &opXLstmMpsOut, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4)
-	checksPost28(&c, &locs325)
+	checksPost34(&c, &locs337, &a9, &a10, &a11, &a12, &a13, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -392,9 +396,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5 asserts.Saved
 		l6, l7                 asserts.SavedList
 	)
-	checksPre133(&c, &opLstmMpsBackward, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
+	checksPre176(&c, &opLstmMpsBackward, &locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost134(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
+	checksPost177(&c, &locs338, &a0, &a1, &a2, &a3, &a4, &a5, &l6, &l7, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -415,9 +419,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a0, a3, a4, a5, a14 asserts.Saved
 		l6, l7, l15, l16    asserts.SavedList
 	)
-	checksPre135(&c, &opLstmMpsBackwardOut, &locs327, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	checksPre178(&c, &opLstmMpsBackwardOut, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost136(&c, &locs327, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
+	checksPost179(&c, &locs339, &a0, &a3, &a4, &a5, &l6, &l7, &a14, &l15, &l16, grad_y, z_state, cell_state_fwd, input, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -433,9 +438,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre137(&c, &opXThnnFusedLstmCell, &locs328, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	checksPre180(&c, &opXThnnFusedLstmCell, &locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost138(&c, &locs328, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	checksPost181(&c, &locs340, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -451,9 +456,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellOut, &locs329)
+	var a5, a6, a7 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs341, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost63(&c, &locs329)
+	checksPost79(&c, &locs341, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -469,9 +476,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImpl, &locs330)
+	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs342)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost48(&c, &locs330)
+	checksPost63(&c, &locs342)
 	return r0, r1, r2
 }
 
@@ -487,9 +494,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs331)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs343, &a6, &a7, &a8, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost63(&c, &locs331)
+	checksPost79(&c, &locs343, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -505,9 +514,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXThnnFusedLstmCellBackward, &locs332)
+	checksPre98(&c, &opXThnnFusedLstmCellBackward, &locs344)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost139(&c, &locs332)
+	checksPost182(&c, &locs344)
 	return r0, r1, r2, r3, r4
 }
 
@@ -523,9 +532,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre127(&c, &opXThnnDifferentiableLstmCellBackward, &locs333)
+	checksPre183(&c, &opXThnnDifferentiableLstmCellBackward, &locs345)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost140(&c, &locs333)
+	checksPost184(&c, &locs345)
 	return r0, r1, r2, r3, r4
 }
 
@@ -542,9 +551,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre141(&c, &opXThnnFusedGruCell, &locs334, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	checksPre185(&c, &opXThnnFusedGruCell, &locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost142(&c, &locs334, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	checksPost186(&c, &locs346, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -560,9 +569,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXThnnFusedGruCellOut, &locs335)
+	var a5, a6 asserts.Saved
+	checksPre91(&c, &opXThnnFusedGruCellOut, &locs347, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost72(&c, &locs335)
+	checksPost92(&c, &locs347, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -578,9 +589,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackward, &locs336)
+	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs348)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost143(&c, &locs336)
+	checksPost187(&c, &locs348)
 	return r0, r1, r2, r3, r4
 }
 
@@ -596,9 +607,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackwardOut, &locs337)
+	var a3, a4, a5, a6, a7 asserts.Saved
+	checksPre188(&c, &opXThnnFusedGruCellBackwardOut, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost70(&c, &locs337)
+	checksPost189(&c, &locs349, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -614,9 +627,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre127(&c, &opXThnnDifferentiableGruCellBackward, &locs338)
+	checksPre183(&c, &opXThnnDifferentiableGruCellBackward, &locs350)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost140(&c, &locs338)
+	checksPost184(&c, &locs350)
 	return r0, r1, r2, r3, r4
 }
 
@@ -632,9 +645,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmInput, &locs339)
+	checksPre62(&c, &opLstmInput, &locs351)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost48(&c, &locs339)
+	checksPost63(&c, &locs351)
 	return r0, r1, r2
 }
 
@@ -650,9 +663,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opLstmData, &locs340)
+	checksPre80(&c, &opLstmData, &locs352)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost65(&c, &locs340)
+	checksPost81(&c, &locs352)
 	return r0, r1, r2
 }
 
@@ -668,9 +681,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruInput, &locs341)
+	checksPre60(&c, &opGruInput, &locs353)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs341)
+	checksPost90(&c, &locs353)
 	return r0, r1
 }
 
@@ -686,9 +699,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGruData, &locs342)
+	checksPre62(&c, &opGruData, &locs354)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost103(&c, &locs342)
+	checksPost136(&c, &locs354)
 	return r0, r1
 }
 
@@ -704,9 +717,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhInput, &locs341)
+	checksPre60(&c, &opRnnTanhInput, &locs353)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs341)
+	checksPost90(&c, &locs353)
 	return r0, r1
 }
 
@@ -722,9 +735,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnTanhData, &locs342)
+	checksPre62(&c, &opRnnTanhData, &locs354)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost103(&c, &locs342)
+	checksPost136(&c, &locs354)
 	return r0, r1
 }
 
@@ -740,9 +753,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluInput, &locs341)
+	checksPre60(&c, &opRnnReluInput, &locs353)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs341)
+	checksPost90(&c, &locs353)
 	return r0, r1
 }
 
@@ -758,9 +771,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnReluData, &locs342)
+	checksPre62(&c, &opRnnReluData, &locs354)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost103(&c, &locs342)
+	checksPost136(&c, &locs354)
 	return r0, r1
 }
 
@@ -776,9 +789,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmCell, &locs343)
+	checksPre62(&c, &opLstmCell, &locs355)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost103(&c, &locs343)
+	checksPost136(&c, &locs355)
 	return r0, r1
 }
 
@@ -794,9 +807,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruCell, &locs344)
+	checksPre60(&c, &opGruCell, &locs356)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs344)
+	checksPost94(&c, &locs356)
 	return r0
 }
 
@@ -812,9 +825,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhCell, &locs344)
+	checksPre60(&c, &opRnnTanhCell, &locs356)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs344)
+	checksPost94(&c, &locs356)
 	return r0
 }
 
@@ -830,9 +843,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluCell, &locs344)
+	checksPre60(&c, &opRnnReluCell, &locs356)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs344)
+	checksPost94(&c, &locs356)
 	return r0
 }
 
@@ -848,9 +861,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre144(&c, &opQuantizedLstmCell, &locs345)
+	checksPre190(&c, &opQuantizedLstmCell, &locs357)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost145(&c, &locs345)
+	checksPost191(&c, &locs357)
 	return r0, r1
 }
 
@@ -866,9 +879,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre146(&c, &opQuantizedGruCell, &locs346)
+	checksPre192(&c, &opQuantizedGruCell, &locs358)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost147(&c, &locs346)
+	checksPost193(&c, &locs358)
 	return r0
 }
 
@@ -884,9 +897,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre146(&c, &opQuantizedRnnReluCell, &locs346)
+	checksPre192(&c, &opQuantizedRnnReluCell, &locs358)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost147(&c, &locs346)
+	checksPost193(&c, &locs358)
 	return r0
 }
 
@@ -902,9 +915,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre146(&c, &opQuantizedRnnTanhCell, &locs346)
+	checksPre192(&c, &opQuantizedRnnTanhCell, &locs358)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost147(&c, &locs346)
+	checksPost193(&c, &locs358)
 	return r0
 }
 
@@ -921,9 +934,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opXPackPaddedSequence, &locs347, &a0, &a1, input, lengths)
+	checksPre22(&c, &opXPackPaddedSequence, &locs359, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost18(&c, &locs347, &a0, &a1, input, lengths, r0, r1)
+	checksPost23(&c, &locs359, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -939,9 +952,11 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXPackPaddedSequenceOut, &locs348)
+	var a3, a4 asserts.Saved
+	checksPre24(&c, &opXPackPaddedSequenceOut, &locs360, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost20(&c, &locs348)
+	checksPost25(&c, &locs360, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -957,9 +972,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPackPaddedSequenceBackward, &locs349)
+	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs361)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost6(&c, &locs349)
+	checksPost10(&c, &locs361)
 	return r0
 }
 
@@ -975,9 +990,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXPadPackedSequence, &locs350)
+	checksPre44(&c, &opXPadPackedSequence, &locs362)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost36(&c, &locs350)
+	checksPost45(&c, &locs362)
 	return r0, r1
 }
 
@@ -993,9 +1008,11 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensorStorageOffset, &locs351)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs363, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost2(&c, &locs351)
+	checksPost4(&c, &locs363, &a0, self)
 	return r0
 }
 
@@ -1011,9 +1028,11 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensor, &locs351)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensor, &locs363, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost2(&c, &locs351)
+	checksPost4(&c, &locs363, &a0, self)
 	return r0
 }
 
@@ -1029,9 +1048,11 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensorOut, &locs352)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSetSourceTensorOut, &locs364, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost10(&c, &locs352)
+	checksPost15(&c, &locs364, &a2, out)
 	return r0
 }
 
@@ -1047,9 +1068,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensor, &locs353)
+	checksPre9(&c, &opSetSourceTensor, &locs365)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost6(&c, &locs353)
+	checksPost10(&c, &locs365)
 	return r0
 }
 
@@ -1065,9 +1086,11 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSet_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1083,9 +1106,11 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSetOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1120,9 +1145,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLift, &locs0, &a0, self)
+	checksPre46(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1138,9 +1163,11 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1157,9 +1184,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFresh, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1176,9 +1203,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost115(&c, &locs0, &a0, self)
+	checksPost156(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1194,9 +1221,11 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftFreshCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftFreshCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1213,9 +1242,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSetTo, &locs354, &a0, &a1, self, tensor)
+	checksPre16(&c, &opIsSetTo, &locs366, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost12(&c, &locs354, &a0, &a1, self, tensor)
+	checksPost17(&c, &locs366, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -1232,9 +1261,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMaskedFill_Scalar, &locs355, &a0, &a1, self, mask)
+	checksPre50(&c, &opMaskedFill_Scalar, &locs367, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost12(&c, &locs355, &a0, &a1, self, mask)
+	checksPost17(&c, &locs367, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -1250,9 +1280,11 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaskedFillScalarOut, &locs28)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMaskedFillScalarOut, &locs28, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost10(&c, &locs28)
+	checksPost15(&c, &locs28, &a3, out)
 	return r0
 }
 
@@ -1269,9 +1301,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedFillScalar, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1288,9 +1320,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedFill_Tensor, &locs356, &a0, &a1, &a2, self, mask, value)
+	checksPre55(&c, &opMaskedFill_Tensor, &locs368, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost41(&c, &locs356, &a0, &a1, &a2, self, mask, value)
+	checksPost52(&c, &locs368, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -1306,9 +1339,11 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMaskedFillTensorOut, &locs357)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedFillTensorOut, &locs369, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost20(&c, &locs357)
+	checksPost59(&c, &locs369, &a3, out)
 	return r0
 }
 
@@ -1325,9 +1360,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedFillTensor, &locs358, &a0, &a1, &a2, self, mask, value)
+	checksPre53(&c, &opMaskedFillTensor, &locs370, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost43(&c, &locs358, &a0, &a1, &a2, self, mask, value, r0)
+	checksPost54(&c, &locs370, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -1344,9 +1379,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedScatter_, &locs359, &a0, &a1, &a2, self, mask, source)
+	checksPre55(&c, &opMaskedScatter_, &locs371, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost41(&c, &locs359, &a0, &a1, &a2, self, mask, source)
+	checksPost52(&c, &locs371, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -1362,9 +1398,11 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMaskedScatterOut, &locs360)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedScatterOut, &locs372, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost20(&c, &locs360)
+	checksPost59(&c, &locs372, &a3, out)
 	return r0
 }
 
@@ -1381,9 +1419,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedScatter, &locs361, &a0, &a1, &a2, self, mask, source)
+	checksPre53(&c, &opMaskedScatter, &locs373, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost43(&c, &locs361, &a0, &a1, &a2, self, mask, source, r0)
+	checksPost54(&c, &locs373, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -1400,9 +1438,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
+	checksPre12(&c, &opXMaskedSoftmax, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -1418,9 +1456,11 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedSoftmaxOut, &locs28)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXMaskedSoftmaxOut, &locs28, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost10(&c, &locs28)
+	checksPost15(&c, &locs28, &a4, out)
 	return r0
 }
 
@@ -1436,9 +1476,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXMaskedSoftmaxBackward, &locs362)
+	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs374)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost44(&c, &locs362)
+	checksPost57(&c, &locs374)
 	return r0
 }
 
@@ -1454,9 +1494,11 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXMaskedSoftmaxBackwardOut, &locs363)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs375, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost20(&c, &locs363)
+	checksPost59(&c, &locs375, &a4, out)
 	return r0
 }
 
@@ -1473,9 +1515,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opView, &locs0, &a0, self)
+	checksPre46(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1492,9 +1534,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1511,9 +1553,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPut_, &locs164, &a0, &a1, &a2, self, index, source)
+	checksPre55(&c, &opPut_, &locs170, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost41(&c, &locs164, &a0, &a1, &a2, self, index, source)
+	checksPost52(&c, &locs170, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -1529,9 +1572,11 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opPutOut, &locs163)
+	var a4 asserts.Saved
+	checksPre58(&c, &opPutOut, &locs376, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost20(&c, &locs163)
+	checksPost59(&c, &locs376, &a4, out)
 	return r0
 }
 
@@ -1548,9 +1593,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opPut, &locs165, &a0, &a1, &a2, self, index, source)
+	checksPre53(&c, &opPut, &locs171, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost43(&c, &locs165, &a0, &a1, &a2, self, index, source, r0)
+	checksPost54(&c, &locs171, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -1567,9 +1612,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre15(&c, &opIndexAddOut, &locs163, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPre56(&c, &opIndexAddOut, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost16(&c, &locs163, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPost21(&c, &locs169, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -1586,9 +1632,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexAdd_, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexAdd_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1605,9 +1652,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexAdd, &locs165, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexAdd, &locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1623,9 +1670,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opIndexAddDimname, &locs165)
+	checksPre44(&c, &opIndexAddDimname, &locs171)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost44(&c, &locs165)
+	checksPost57(&c, &locs171)
 	return r0
 }
 
@@ -1642,9 +1689,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre15(&c, &opIndexReduceOut, &locs163, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPre56(&c, &opIndexReduceOut, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost16(&c, &locs163, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPost21(&c, &locs169, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -1661,9 +1709,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexReduce_, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexReduce_, &locs170, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost41(&c, &locs164, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs170, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1680,9 +1729,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexReduce, &locs165, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexReduce, &locs171, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost43(&c, &locs165, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs171, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -1699,9 +1748,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opIndexFill_IntScalar, &locs364, &a0, &a2, self, index)
+	checksPre50(&c, &opIndexFill_IntScalar, &locs377, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost12(&c, &locs364, &a0, &a2, self, index)
+	checksPost17(&c, &locs377, &a0, &a2, self, index)
 	return r0
 }
 
@@ -1717,9 +1767,11 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFillIntScalarOut, &locs365)
+	var a4 asserts.Saved
+	checksPre14(&c, &opIndexFillIntScalarOut, &locs378, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost10(&c, &locs365)
+	checksPost15(&c, &locs378, &a4, out)
 	return r0
 }
 
@@ -1736,9 +1788,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexFillIntScalar, &locs366, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexFillIntScalar, &locs379, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1755,9 +1807,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexFill_IntTensor, &locs367, &a0, &a2, &a3, self, index, value)
+	checksPre55(&c, &opIndexFill_IntTensor, &locs380, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost41(&c, &locs367, &a0, &a2, &a3, self, index, value)
+	checksPost52(&c, &locs380, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -1773,9 +1826,11 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opIndexFillIntTensorOut, &locs368)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexFillIntTensorOut, &locs381, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost20(&c, &locs368)
+	checksPost59(&c, &locs381, &a4, out)
 	return r0
 }
 
@@ -1792,9 +1847,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexFillIntTensor, &locs369, &a0, &a2, &a3, self, index, value)
+	checksPre53(&c, &opIndexFillIntTensor, &locs382, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost43(&c, &locs369, &a0, &a2, &a3, self, index, value, r0)
+	checksPost54(&c, &locs382, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -1810,9 +1865,11 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIndexFill_DimnameScalar, &locs364)
+	var a0 asserts.Saved
+	checksPre3(&c, &opIndexFill_DimnameScalar, &locs377, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost2(&c, &locs364)
+	checksPost4(&c, &locs377, &a0, self)
 	return r0
 }
 
@@ -1828,9 +1885,11 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFill_DimnameTensor, &locs367)
+	var a0 asserts.Saved
+	checksPre14(&c, &opIndexFill_DimnameTensor, &locs380, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost10(&c, &locs367)
+	checksPost117(&c, &locs380, &a0, self)
 	return r0
 }
 
@@ -1846,9 +1905,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFillDimnameScalar, &locs366)
+	checksPre9(&c, &opIndexFillDimnameScalar, &locs379)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost6(&c, &locs366)
+	checksPost10(&c, &locs379)
 	return r0
 }
 
@@ -1864,9 +1923,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opIndexFillDimnameTensor, &locs369)
+	checksPre44(&c, &opIndexFillDimnameTensor, &locs382)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost44(&c, &locs369)
+	checksPost57(&c, &locs382)
 	return r0
 }
 
@@ -1883,9 +1942,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterSrc, &locs370, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterSrc, &locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -1902,9 +1961,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatter_Src, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatter_Src, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -1921,9 +1981,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre15(&c, &opScatterSrcOut, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterSrcOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost16(&c, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -1940,9 +2001,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opScatterValue, &locs366, &a0, &a2, self, index)
+	checksPre12(&c, &opScatterValue, &locs379, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -1959,9 +2020,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opScatter_Value, &locs364, &a0, &a2, self, index)
+	checksPre50(&c, &opScatter_Value, &locs377, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost12(&c, &locs364, &a0, &a2, self, index)
+	checksPost17(&c, &locs377, &a0, &a2, self, index)
 	return r0
 }
 
@@ -1978,9 +2040,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opScatterValueOut, &locs365, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opScatterValueOut, &locs386, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost41(&c, &locs365, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -1996,9 +2059,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opScatterReduce, &locs370)
+	checksPre44(&c, &opScatterReduce, &locs383)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost44(&c, &locs370)
+	checksPost57(&c, &locs383)
 	return r0
 }
 
@@ -2014,9 +2077,11 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatter_Reduce, &locs371)
+	var a0 asserts.Saved
+	checksPre14(&c, &opScatter_Reduce, &locs384, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost10(&c, &locs371)
+	checksPost117(&c, &locs384, &a0, self)
 	return r0
 }
 
@@ -2032,9 +2097,11 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opScatterReduceOut, &locs372)
+	var a5 asserts.Saved
+	checksPre58(&c, &opScatterReduceOut, &locs387, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost20(&c, &locs372)
+	checksPost59(&c, &locs387, &a5, out)
 	return r0
 }
 
@@ -2050,9 +2117,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduce, &locs366)
+	checksPre9(&c, &opScatterValueReduce, &locs379)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost6(&c, &locs366)
+	checksPost10(&c, &locs379)
 	return r0
 }
 
@@ -2068,9 +2135,11 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opScatter_ValueReduce, &locs364)
+	var a0 asserts.Saved
+	checksPre3(&c, &opScatter_ValueReduce, &locs377, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost2(&c, &locs364)
+	checksPost4(&c, &locs377, &a0, self)
 	return r0
 }
 
@@ -2086,9 +2155,11 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduceOut, &locs365)
+	var a5 asserts.Saved
+	checksPre14(&c, &opScatterValueReduceOut, &locs378, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost10(&c, &locs365)
+	checksPost15(&c, &locs378, &a5, out)
 	return r0
 }
 
@@ -2104,9 +2175,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opScatterDimnameSrc, &locs370)
+	checksPre44(&c, &opScatterDimnameSrc, &locs383)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost44(&c, &locs370)
+	checksPost57(&c, &locs383)
 	return r0
 }
 
@@ -2122,9 +2193,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterDimnameValue, &locs366)
+	checksPre9(&c, &opScatterDimnameValue, &locs379)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost6(&c, &locs366)
+	checksPost10(&c, &locs379)
 	return r0
 }
 
@@ -2141,9 +2212,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterAdd, &locs370, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterAdd, &locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2160,9 +2231,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterAdd_, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterAdd_, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2179,9 +2251,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre15(&c, &opScatterAddOut, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterAddOut, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost16(&c, &locs372, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost21(&c, &locs385, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -2197,9 +2270,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opScatterAddDimname, &locs370)
+	checksPre44(&c, &opScatterAddDimname, &locs383)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost44(&c, &locs370)
+	checksPost57(&c, &locs383)
 	return r0
 }
 
@@ -2216,9 +2289,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterReduceTwo, &locs370, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterReduceTwo, &locs383, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost43(&c, &locs370, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs383, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -2235,9 +2308,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterReduce_Two, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterReduce_Two, &locs384, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost41(&c, &locs371, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs384, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -2254,9 +2328,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre15(&c, &opScatterReduceTwoOut, &locs372, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPre56(&c, &opScatterReduceTwoOut, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost16(&c, &locs372, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPost21(&c, &locs385, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -2273,9 +2348,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opEq_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2292,9 +2368,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2310,9 +2387,11 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2328,9 +2407,11 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2364,9 +2445,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs184)
+	checksPre0(&c, &opBitwiseAndScalarTensor, &locs191)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -2382,9 +2463,11 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -2400,9 +2483,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensor, &locs6)
+	checksPre9(&c, &opBitwiseAndTensor, &locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2418,9 +2501,11 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseAnd_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2436,9 +2521,11 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAnd_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2472,9 +2559,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderAndTensor, &locs6)
+	checksPre9(&c, &opDunderAndTensor, &locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2490,9 +2577,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIandScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2508,9 +2597,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIandTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2526,9 +2617,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2544,9 +2637,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2580,9 +2675,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs184)
+	checksPre0(&c, &opBitwiseOrScalarTensor, &locs191)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -2598,9 +2693,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -2616,9 +2713,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensor, &locs6)
+	checksPre9(&c, &opBitwiseOrTensor, &locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2634,9 +2731,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseOr_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2652,9 +2751,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOr_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2688,9 +2789,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderOrTensor, &locs6)
+	checksPre9(&c, &opDunderOrTensor, &locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2706,9 +2807,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2724,9 +2827,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2742,9 +2847,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2760,9 +2867,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2796,9 +2905,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs184)
+	checksPre0(&c, &opBitwiseXorScalarTensor, &locs191)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -2814,9 +2923,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -2832,9 +2943,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensor, &locs6)
+	checksPre9(&c, &opBitwiseXorTensor, &locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2850,9 +2961,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseXor_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2868,9 +2981,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXor_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2904,9 +3019,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderXorTensor, &locs6)
+	checksPre9(&c, &opDunderXorTensor, &locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2922,9 +3037,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIxorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2940,9 +3057,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIxorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2976,9 +3095,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensor, &locs6)
+	checksPre9(&c, &opDunderLshiftTensor, &locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2994,9 +3113,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIlshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3012,9 +3133,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderLshiftScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3030,9 +3153,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIlshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3048,9 +3173,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3066,9 +3193,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3084,9 +3211,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3102,9 +3231,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3138,9 +3269,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseLeftShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3156,9 +3289,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3174,9 +3309,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs184)
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs191)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -3192,9 +3327,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -3228,9 +3365,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensor, &locs6)
+	checksPre9(&c, &opDunderRshiftTensor, &locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3246,9 +3383,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIrshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3264,9 +3403,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderRshiftScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3282,9 +3423,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIrshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3300,9 +3443,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3318,9 +3463,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3336,9 +3481,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3354,9 +3501,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3390,9 +3539,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseRightShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3408,9 +3559,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3426,9 +3579,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs184)
+	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs191)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -3444,9 +3597,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -3463,9 +3618,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTril_, &locs3, &a0, self)
+	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3482,9 +3638,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTriu_, &locs3, &a0, self)
+	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3501,9 +3658,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDigamma_, &locs3, &a0, self)
+	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3520,9 +3678,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLerp_Scalar, &locs373, &a0, &a1, self, end)
+	checksPre50(&c, &opLerp_Scalar, &locs389, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost12(&c, &locs373, &a0, &a1, self, end)
+	checksPost17(&c, &locs389, &a0, &a1, self, end)
 	return r0
 }
 
@@ -3539,9 +3698,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLerp_Tensor, &locs374, &a0, &a1, &a2, self, end, weight)
+	checksPre55(&c, &opLerp_Tensor, &locs390, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost41(&c, &locs374, &a0, &a1, &a2, self, end, weight)
+	checksPost52(&c, &locs390, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -3558,9 +3718,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddbmm_, &locs50, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opAddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs50, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3577,9 +3738,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opAddbmmOut, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opAddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost16(&c, &locs51, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost21(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3596,9 +3758,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddbmm, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opAddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3615,9 +3777,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_From, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3633,9 +3796,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomFromOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandomFromOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -3652,9 +3817,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomFrom, &locs0, &a0, self)
+	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3671,9 +3836,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_To, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3689,9 +3855,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomToOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandomToOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3708,9 +3876,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomTo, &locs0, &a0, self)
+	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3727,9 +3895,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3745,9 +3914,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRandomOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3764,9 +3935,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandom, &locs0, &a0, self)
+	checksPre46(&c, &opRandom, &locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3783,9 +3954,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUniform_, &locs3, &a0, self)
+	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3801,9 +3973,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUniformOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUniformOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -3820,9 +3994,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUniform, &locs0, &a0, self)
+	checksPre46(&c, &opUniform, &locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3839,9 +4013,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCauchy_, &locs3, &a0, self)
+	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3857,9 +4032,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCauchyOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opCauchyOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -3876,9 +4053,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCauchy, &locs0, &a0, self)
+	checksPre46(&c, &opCauchy, &locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3895,9 +4072,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3913,9 +4091,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogNormalOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogNormalOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -3932,9 +4112,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogNormal, &locs0, &a0, self)
+	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3951,9 +4131,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExponential_, &locs3, &a0, self)
+	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3969,9 +4150,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opExponentialOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opExponentialOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3988,9 +4171,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExponential, &locs0, &a0, self)
+	checksPre46(&c, &opExponential, &locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4007,9 +4190,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGeometric_, &locs3, &a0, self)
+	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4025,9 +4209,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGeometricOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opGeometricOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -4044,9 +4230,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeometric, &locs0, &a0, self)
+	checksPre46(&c, &opGeometric, &locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4063,9 +4249,10 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opDiagOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4082,9 +4269,9 @@ func Diag(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiag, &locs0, &a0, self)
+	checksPre46(&c, &opDiag, &locs0, &a0, self)
 	r0 := kernels.Diag(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4100,9 +4287,9 @@ func DiagBackward(grad *torch.Tensor, input_sizes []int64, diagonal int64) *torc
 		return kernels.DiagBackward(grad, input_sizes, diagonal)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagBackward, &locs47)
+	checksPre0(&c, &opDiagBackward, &locs49)
 	r0 := kernels.DiagBackward(grad, input_sizes, diagonal)
-	checksPost1(&c, &locs47)
+	checksPost1(&c, &locs49)
 	return r0
 }
 
@@ -4118,9 +4305,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -4136,9 +4325,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCross, &locs6)
+	checksPre9(&c, &opCross, &locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4155,9 +4344,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opTriuOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4174,9 +4364,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTriu, &locs0, &a0, self)
+	checksPre46(&c, &opTriu, &locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4193,9 +4383,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opTrilOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4212,9 +4403,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTril, &locs0, &a0, self)
+	checksPre46(&c, &opTril, &locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4230,9 +4421,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndices, &locs23)
+	checksPre5(&c, &opTrilIndices, &locs23)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4248,9 +4439,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndicesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTrilIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -4266,9 +4459,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndices, &locs23)
+	checksPre5(&c, &opTriuIndices, &locs23)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -4284,9 +4477,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndicesOut, &locs24)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTriuIndicesOut, &locs24, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a3, out)
 	return r0
 }
 
@@ -4303,9 +4498,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrace, &locs0, &a0, self)
+	checksPre46(&c, &opTrace, &locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4321,9 +4516,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opTraceOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -4339,9 +4536,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs47)
+	checksPre0(&c, &opTraceBackward, &locs49)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs47)
+	checksPost1(&c, &locs49)
 	return r0
 }
 
@@ -4358,9 +4555,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opNeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4377,9 +4575,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4396,9 +4594,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4415,9 +4614,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4434,9 +4633,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4453,9 +4653,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4471,9 +4672,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNotEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4507,9 +4710,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4525,9 +4730,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensor, &locs6)
+	checksPre9(&c, &opNotEqualTensor, &locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4543,9 +4748,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNotEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4561,9 +4768,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4580,9 +4789,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opEqScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4599,9 +4809,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEqScalar, &locs0, &a0, self)
+	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4618,9 +4828,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opEqTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4637,9 +4848,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4656,9 +4867,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opGeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4675,9 +4887,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4694,9 +4906,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4713,9 +4926,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4732,9 +4945,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4751,9 +4965,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4769,9 +4984,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -4805,9 +5022,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4823,9 +5042,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensor, &locs6)
+	checksPre9(&c, &opGreaterEqualTensor, &locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4841,9 +5060,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreaterEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4859,9 +5080,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4878,9 +5101,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opLeScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4897,9 +5121,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4916,9 +5140,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLeTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4935,9 +5160,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4954,9 +5179,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4973,9 +5199,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4991,9 +5218,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessEqualScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5027,9 +5256,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5045,9 +5276,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensor, &locs6)
+	checksPre9(&c, &opLessEqualTensor, &locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5063,9 +5294,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLessEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5081,9 +5314,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5100,9 +5335,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opGtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5119,9 +5355,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5138,9 +5374,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5157,9 +5394,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5176,9 +5413,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5195,9 +5433,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5213,9 +5452,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5249,9 +5490,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5267,9 +5510,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensor, &locs6)
+	checksPre9(&c, &opGreaterTensor, &locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5285,9 +5528,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreater_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5303,9 +5548,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreater_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5322,9 +5569,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opLtScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5341,9 +5589,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5360,9 +5608,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLtTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5379,9 +5628,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5398,9 +5647,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5417,9 +5667,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5435,9 +5686,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5471,9 +5724,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5489,9 +5744,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensor, &locs6)
+	checksPre9(&c, &opLessTensor, &locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5507,9 +5762,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLess_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5525,9 +5782,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLess_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5544,9 +5803,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTakeOut, &locs365, &a0, &a1, &a2, self, index, out)
+	checksPre51(&c, &opTakeOut, &locs386, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost41(&c, &locs365, &a0, &a1, &a2, self, index, out)
+	checksPost52(&c, &locs386, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -5563,9 +5823,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTake, &locs366, &a0, &a1, self, index)
+	checksPre12(&c, &opTake, &locs379, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost9(&c, &locs366, &a0, &a1, self, index, r0)
+	checksPost13(&c, &locs379, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -5581,9 +5841,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDimOut, &locs135)
+	var a3 asserts.Saved
+	checksPre14(&c, &opTakeAlongDimOut, &locs140, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost10(&c, &locs135)
+	checksPost15(&c, &locs140, &a3, out)
 	return r0
 }
 
@@ -5599,9 +5861,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDim, &locs136)
+	checksPre9(&c, &opTakeAlongDim, &locs141)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost6(&c, &locs136)
+	checksPost10(&c, &locs141)
 	return r0
 }
 
@@ -5618,9 +5880,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexSelectOut, &locs365, &a0, &a2, &a3, self, index, out)
+	checksPre51(&c, &opIndexSelectOut, &locs386, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost41(&c, &locs365, &a0, &a2, &a3, self, index, out)
+	checksPost52(&c, &locs386, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -5637,9 +5900,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexSelect, &locs366, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexSelect, &locs379, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5655,9 +5918,11 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectDimnameOut, &locs365)
+	var a3 asserts.Saved
+	checksPre14(&c, &opIndexSelectDimnameOut, &locs378, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost10(&c, &locs365)
+	checksPost15(&c, &locs378, &a3, out)
 	return r0
 }
 
@@ -5673,9 +5938,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectDimname, &locs366)
+	checksPre9(&c, &opIndexSelectDimname, &locs379)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost6(&c, &locs366)
+	checksPost10(&c, &locs379)
 	return r0
 }
 
@@ -5691,9 +5956,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectBackward, &locs375)
+	checksPre9(&c, &opIndexSelectBackward, &locs391)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost6(&c, &locs375)
+	checksPost10(&c, &locs391)
 	return r0
 }
 
@@ -5710,9 +5975,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedSelectOut, &locs28, &a0, &a1, &a2, self, mask, out)
+	checksPre51(&c, &opMaskedSelectOut, &locs392, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost41(&c, &locs28, &a0, &a1, &a2, self, mask, out)
+	checksPost52(&c, &locs392, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -5729,9 +5995,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedSelect, &locs27, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost9(&c, &locs27, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs27, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -5747,9 +6013,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMaskedSelectBackward, &locs376)
+	checksPre44(&c, &opMaskedSelectBackward, &locs393)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost44(&c, &locs376)
+	checksPost57(&c, &locs393)
 	return r0
 }
 
@@ -5766,9 +6032,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opNonzeroOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5785,9 +6052,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opNonzero, &locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5803,9 +6070,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNonzeroNumpy, &locs3)
+	checksPre5(&c, &opNonzeroNumpy, &locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5840,9 +6107,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opGatherOut, &locs365, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opGatherOut, &locs386, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost41(&c, &locs365, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs386, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -5859,9 +6127,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opGather, &locs366, &a0, &a2, self, index)
+	checksPre12(&c, &opGather, &locs379, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost9(&c, &locs366, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs379, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -5877,9 +6145,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opGatherBackward, &locs377)
+	checksPre44(&c, &opGatherBackward, &locs394)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost44(&c, &locs377)
+	checksPost57(&c, &locs394)
 	return r0
 }
 
@@ -5895,9 +6163,11 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGatherDimnameOut, &locs365)
+	var a4 asserts.Saved
+	checksPre14(&c, &opGatherDimnameOut, &locs378, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost10(&c, &locs365)
+	checksPost15(&c, &locs378, &a4, out)
 	return r0
 }
 
@@ -5913,9 +6183,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGatherDimname, &locs366)
+	checksPre9(&c, &opGatherDimname, &locs379)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost6(&c, &locs366)
+	checksPost10(&c, &locs379)
 	return r0
 }
 
@@ -5931,9 +6201,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXGatherSparseBackward, &locs378)
+	checksPre44(&c, &opXGatherSparseBackward, &locs395)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost44(&c, &locs378)
+	checksPost57(&c, &locs395)
 	return r0
 }
 
@@ -5950,9 +6220,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre15(&c, &opAddcmulOut, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcmulOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost16(&c, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -5969,9 +6240,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcmul, &locs380, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcmul, &locs397, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs380, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -5988,9 +6259,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcmul_, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcmul_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6007,9 +6279,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre15(&c, &opAddcdivOut, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcdivOut, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost16(&c, &locs379, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost21(&c, &locs396, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -6026,9 +6299,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcdiv, &locs380, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcdiv, &locs397, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs380, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs397, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -6045,9 +6318,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcdiv_, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcdiv_, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs381, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs398, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -6063,9 +6337,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossEntropyLoss, &locs157)
+	checksPre9(&c, &opCrossEntropyLoss, &locs162)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -6082,9 +6356,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre15(&c, &opTriangularSolveX, &locs382, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPre194(&c, &opTriangularSolveX, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost16(&c, &locs382, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPost21(&c, &locs399, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -6101,9 +6376,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opTriangularSolve, &locs383, &a0, &a1, self, A)
+	checksPre22(&c, &opTriangularSolve, &locs400, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost18(&c, &locs383, &a0, &a1, self, A, r0, r1)
+	checksPost23(&c, &locs400, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -6121,9 +6396,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLinalgCheckErrors, &locs384, &a0, info)
+	checksPre18(&c, &opXLinalgCheckErrors, &locs401, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost14(&c, &locs384, &a0, info)
+	checksPost19(&c, &locs401, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -6139,9 +6414,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opLinalgSolveTriangularOut, &locs385, &a0, &a1, &a5, self, B, out)
+	checksPre51(&c, &opLinalgSolveTriangularOut, &locs402, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost41(&c, &locs385, &a0, &a1, &a5, self, B, out)
+	checksPost52(&c, &locs402, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -6158,9 +6434,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgSolveTriangular, &locs386, &a0, &a1, self, B)
+	checksPre12(&c, &opLinalgSolveTriangular, &locs403, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost9(&c, &locs386, &a0, &a1, self, B, r0)
+	checksPost13(&c, &locs403, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -6176,9 +6452,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs261)
+	checksPre0(&c, &opLinalgVander, &locs271)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -6195,9 +6471,10 @@ func SymeigE(self *torch.Tensor, eigenvectors bool, upper bool, e *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opSymeigE, &locs387, &a0, &a3, &a4, self, e, V)
+	checksPre93(&c, &opSymeigE, &locs404, &a0, &a3, &a4, self, e, V)
+	defer c.Abandon()
 	r0, r1 := kernels.SymeigE(self, eigenvectors, upper, e, V)
-	checksPost41(&c, &locs387, &a0, &a3, &a4, self, e, V)
+	checksPost52(&c, &locs404, &a0, &a3, &a4, self, e, V)
 	return r0, r1
 }
 
@@ -6214,9 +6491,9 @@ func Symeig(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSymeig, &locs25, &a0, self)
+	checksPre40(&c, &opSymeig, &locs25, &a0, self)
 	r0, r1 := kernels.Symeig(self, eigenvectors, upper)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6232,9 +6509,9 @@ func XSymeigHelper(self *torch.Tensor, eigenvectors bool, upper bool) (*torch.Te
 		return kernels.XSymeigHelper(self, eigenvectors, upper)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSymeigHelper, &locs25)
+	checksPre9(&c, &opXSymeigHelper, &locs25)
 	r0, r1 := kernels.XSymeigHelper(self, eigenvectors, upper)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -6250,9 +6527,11 @@ func XSymeigHelperOut(self *torch.Tensor, eigenvectors bool, upper bool, out0 *t
 		return kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSymeigHelperOut, &locs26)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXSymeigHelperOut, &locs26, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XSymeigHelperOut(self, eigenvectors, upper, out0, out1)
-	checksPost10(&c, &locs26)
+	checksPost43(&c, &locs26, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6268,9 +6547,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSvdU, &locs388)
+	var a3, a4, a5 asserts.Saved
+	checksPre111(&c, &opSvdU, &locs405, &a3, &a4, &a5, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost20(&c, &locs388)
+	checksPost112(&c, &locs405, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -6286,9 +6567,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opSvd, &locs259)
+	checksPre44(&c, &opSvd, &locs269)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost148(&c, &locs259)
+	checksPost195(&c, &locs269)
 	return r0, r1, r2
 }
 
@@ -6322,9 +6603,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapaxes_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6358,9 +6641,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapdims_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6377,9 +6662,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opCholeskyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6396,9 +6682,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCholesky, &locs0, &a0, self)
+	checksPre46(&c, &opCholesky, &locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6415,9 +6701,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opCholeskySolveOut, &locs389, &a0, &a1, &a3, self, input2, out)
+	checksPre51(&c, &opCholeskySolveOut, &locs406, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost41(&c, &locs389, &a0, &a1, &a3, self, input2, out)
+	checksPost52(&c, &locs406, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -6434,9 +6721,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCholeskySolve, &locs390, &a0, &a1, self, input2)
+	checksPre12(&c, &opCholeskySolve, &locs407, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost9(&c, &locs390, &a0, &a1, self, input2, r0)
+	checksPost13(&c, &locs407, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -6452,9 +6739,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelper, &locs391)
+	checksPre9(&c, &opXCholeskySolveHelper, &locs408)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost6(&c, &locs391)
+	checksPost10(&c, &locs408)
 	return r0
 }
 
@@ -6470,9 +6757,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelperOut, &locs392)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCholeskySolveHelperOut, &locs409, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost10(&c, &locs392)
+	checksPost15(&c, &locs409, &a3, out)
 	return r0
 }
 
@@ -6489,9 +6778,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCholeskyInverse, &locs0, &a0, self)
+	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6508,9 +6797,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opCholeskyInverseOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6526,9 +6816,11 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQrQ, &locs393)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opQrQ, &locs410, &a2, &a3, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost10(&c, &locs393)
+	checksPost43(&c, &locs410, &a2, &a3, Q, R)
 	return r0, r1
 }
 
@@ -6544,9 +6836,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQr, &locs25)
+	checksPre9(&c, &opQr, &locs25)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -6563,9 +6855,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeqrfA, &locs394, &a0, &a1, &a2, self, a, tau)
+	checksPre93(&c, &opGeqrfA, &locs411, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost41(&c, &locs394, &a0, &a1, &a2, self, a, tau)
+	checksPost52(&c, &locs411, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -6582,9 +6875,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opGeqrf, &locs25, &a0, self)
+	checksPre40(&c, &opGeqrf, &locs25, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6600,9 +6893,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqr, &locs390)
+	checksPre9(&c, &opOrgqr, &locs407)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost6(&c, &locs390)
+	checksPost10(&c, &locs407)
 	return r0
 }
 
@@ -6618,9 +6911,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqrOut, &locs389)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOrgqrOut, &locs412, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost10(&c, &locs389)
+	checksPost15(&c, &locs412, &a2, out)
 	return r0
 }
 
@@ -6637,9 +6932,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opOrmqrOut, &locs395, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPre56(&c, &opOrmqrOut, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost16(&c, &locs395, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPost21(&c, &locs413, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -6656,9 +6952,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opOrmqr, &locs396, &a0, &a1, &a2, self, input2, input3)
+	checksPre53(&c, &opOrmqr, &locs414, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost43(&c, &locs396, &a0, &a1, &a2, self, input2, input3, r0)
+	checksPost54(&c, &locs414, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -6674,9 +6970,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXLuWithInfo, &locs259)
+	checksPre44(&c, &opXLuWithInfo, &locs269)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost148(&c, &locs259)
+	checksPost195(&c, &locs269)
 	return r0, r1, r2
 }
 
@@ -6692,9 +6988,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLuSolveOut, &locs397)
+	var a3 asserts.Saved
+	checksPre58(&c, &opLuSolveOut, &locs415, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost20(&c, &locs397)
+	checksPost59(&c, &locs415, &a3, out)
 	return r0
 }
 
@@ -6710,9 +7008,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLuSolve, &locs398)
+	checksPre44(&c, &opLuSolve, &locs416)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost44(&c, &locs398)
+	checksPost57(&c, &locs416)
 	return r0
 }
 
@@ -6729,9 +7027,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre149(&c, &opLuUnpack, &locs399, &a0, &a1, LU_data, LU_pivots)
+	checksPre196(&c, &opLuUnpack, &locs417, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost150(&c, &locs399, &a0, &a1, LU_data, LU_pivots)
+	checksPost197(&c, &locs417, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -6748,9 +7046,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre151(&c, &opLuUnpackOut, &locs400, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPre198(&c, &opLuUnpackOut, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost152(&c, &locs400, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPost199(&c, &locs418, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -6767,9 +7066,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opMultinomialOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6786,9 +7086,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMultinomial, &locs0, &a0, self)
+	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6805,9 +7105,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opLgammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6824,9 +7125,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6843,9 +7145,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLgamma, &locs0, &a0, self)
+	checksPre46(&c, &opLgamma, &locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6862,9 +7164,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opDigammaOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6881,9 +7184,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDigamma, &locs0, &a0, self)
+	checksPre46(&c, &opDigamma, &locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6900,9 +7203,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	checksPre48(&c, &opPolygammaOut, &locs38, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost12(&c, &locs38, &a1, &a2, self, out)
+	checksPost17(&c, &locs38, &a1, &a2, self, out)
 	return r0
 }
 
@@ -6919,9 +7223,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPolygamma, &locs0, &a1, self)
+	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost38(&c, &locs0, &a1, self, r0)
+	checksPost47(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
@@ -6938,9 +7242,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPolygamma_, &locs3, &a0, self)
+	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6957,9 +7262,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfinv, &locs0, &a0, self)
+	checksPre46(&c, &opErfinv, &locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6976,9 +7281,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfinv_, &locs3, &a0, self)
+	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6995,9 +7301,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opErfinvOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7014,9 +7321,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opI0, &locs0, &a0, self)
+	checksPre46(&c, &opI0, &locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7033,9 +7340,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opI0_, &locs3, &a0, self)
+	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7052,9 +7360,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7071,9 +7380,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSign, &locs0, &a0, self)
+	checksPre46(&c, &opSign, &locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7090,9 +7399,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSign_, &locs3, &a0, self)
+	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7109,9 +7419,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSignOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7128,9 +7439,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSignbit, &locs0, &a0, self)
+	checksPre46(&c, &opSignbit, &locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7147,9 +7458,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSignbitOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7166,9 +7478,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDist, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7184,9 +7496,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDistOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -7203,9 +7517,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opAtan2Out, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7222,9 +7537,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7241,9 +7557,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7259,9 +7575,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2, &locs6)
+	checksPre9(&c, &opArctan2, &locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7277,9 +7593,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2Out, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7295,9 +7613,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan2_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7314,9 +7634,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLerpScalarOut, &locs401, &a0, &a1, &a3, self, end, out)
+	checksPre51(&c, &opLerpScalarOut, &locs419, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost41(&c, &locs401, &a0, &a1, &a3, self, end, out)
+	checksPost52(&c, &locs419, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -7333,9 +7654,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opLerpTensorOut, &locs402, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPre56(&c, &opLerpTensorOut, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost16(&c, &locs402, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPost21(&c, &locs420, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -7352,9 +7674,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLerpScalar, &locs403, &a0, &a1, self, end)
+	checksPre12(&c, &opLerpScalar, &locs421, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost9(&c, &locs403, &a0, &a1, self, end, r0)
+	checksPost13(&c, &locs421, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -7371,9 +7693,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLerpTensor, &locs404, &a0, &a1, &a2, self, end, weight)
+	checksPre53(&c, &opLerpTensor, &locs422, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost43(&c, &locs404, &a0, &a1, &a2, self, end, weight, r0)
+	checksPost54(&c, &locs422, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -7390,9 +7712,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opHistcOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7409,9 +7732,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHistc, &locs0, &a0, self)
+	checksPre46(&c, &opHistc, &locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7427,9 +7750,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opHistogramBinsTensorOut, &locs405)
+	var a4, a5 asserts.Saved
+	checksPre24(&c, &opHistogramBinsTensorOut, &locs423, &a4, &a5, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost20(&c, &locs405)
+	checksPost25(&c, &locs423, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7445,9 +7770,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opHistogramBinsTensor, &locs406)
+	checksPre44(&c, &opHistogramBinsTensor, &locs424)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost36(&c, &locs406)
+	checksPost45(&c, &locs424)
 	return r0, r1
 }
 
@@ -7463,9 +7788,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCtOut, &locs407)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opHistogramBinCtOut, &locs425, &a5, &a6, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost10(&c, &locs407)
+	checksPost43(&c, &locs425, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -7481,9 +7808,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCt, &locs25)
+	checksPre9(&c, &opHistogramBinCt, &locs25)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -7499,9 +7826,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXHistogramddBinEdges, &locs3)
+	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7522,9 +7849,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre112(&c, &opXHistogramddBinEdgesOut, &locs38, &a0, &l5, self, out)
+	checksPre153(&c, &opXHistogramddBinEdgesOut, &locs38, &a0, &l5, self, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost113(&c, &locs38, &a0, &l5, self, out)
+	checksPost154(&c, &locs38, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -7557,9 +7885,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCtsOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -7575,9 +7905,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensors, &locs408)
+	checksPre9(&c, &opXHistogramddFromBinTensors, &locs426)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost6(&c, &locs408)
+	checksPost10(&c, &locs426)
 	return r0
 }
 
@@ -7593,9 +7923,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensorsOut, &locs409)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs427, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost10(&c, &locs409)
+	checksPost15(&c, &locs427, &a4, out)
 	return r0
 }
 
@@ -7647,9 +7979,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramddTensorListBins, &locs408)
+	checksPre9(&c, &opHistogramddTensorListBins, &locs426)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost6(&c, &locs408)
+	checksPost10(&c, &locs426)
 	return r0, r1
 }
 
@@ -7666,9 +7998,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opFmodScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7685,9 +8018,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFmodScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7704,9 +8037,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFmod_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7723,9 +8057,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmodTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7742,9 +8077,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7761,9 +8096,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7780,9 +8116,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opHypotOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7799,9 +8136,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7818,9 +8155,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7837,9 +8175,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7856,9 +8195,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7875,9 +8214,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7894,9 +8234,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammacOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7913,9 +8254,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7932,9 +8273,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7951,9 +8293,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNextafterOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7970,9 +8313,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7989,9 +8332,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8008,9 +8352,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opRemainderScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8027,9 +8372,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRemainderScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8046,9 +8391,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8065,9 +8411,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opRemainderTensorOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8084,9 +8431,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8103,9 +8450,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8121,9 +8469,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs184)
+	checksPre0(&c, &opRemainderScalarTensor, &locs191)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -8139,9 +8487,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensorOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRemainderScalarTensorOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -8158,9 +8508,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMin, &locs0, &a0, self)
+	checksPre46(&c, &opMin, &locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8177,9 +8527,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8196,9 +8546,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFminOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8215,9 +8566,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMax, &locs0, &a0, self)
+	checksPre46(&c, &opMax, &locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8234,9 +8585,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8253,9 +8604,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmaxOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8272,9 +8624,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8291,9 +8643,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMaximumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8309,9 +8662,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOther, &locs6)
+	checksPre9(&c, &opMaxOther, &locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8327,9 +8680,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8346,9 +8701,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8365,9 +8720,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMinimumOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8383,9 +8739,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8401,9 +8759,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOther, &locs6)
+	checksPre9(&c, &opMinOther, &locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8419,9 +8777,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantile, &locs410)
+	checksPre9(&c, &opQuantile, &locs428)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs410)
+	checksPost10(&c, &locs428)
 	return r0
 }
 
@@ -8437,9 +8795,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantileOut, &locs411)
+	var a5 asserts.Saved
+	checksPre14(&c, &opQuantileOut, &locs429, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs411)
+	checksPost15(&c, &locs429, &a5, out)
 	return r0
 }
 
@@ -8473,9 +8833,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalarOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opQuantileScalarOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -8491,9 +8853,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantile, &locs410)
+	checksPre9(&c, &opNanquantile, &locs428)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs410)
+	checksPost10(&c, &locs428)
 	return r0
 }
 
@@ -8509,9 +8871,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantileOut, &locs411)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNanquantileOut, &locs429, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs411)
+	checksPost15(&c, &locs429, &a5, out)
 	return r0
 }
 
@@ -8545,9 +8909,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalarOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNanquantileScalarOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -8564,9 +8930,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opSortValues, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opSortValues, &locs117, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost41(&c, &locs113, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -8583,9 +8950,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opSortValuesStable, &locs113, &a0, &a4, &a5, self, values, indices)
+	checksPre93(&c, &opSortValuesStable, &locs117, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost41(&c, &locs113, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -8602,9 +8970,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSort, &locs25, &a0, self)
+	checksPre40(&c, &opSort, &locs25, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8621,9 +8989,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSortStable, &locs25, &a0, self)
+	checksPre40(&c, &opSortStable, &locs25, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8639,9 +9007,11 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameValues, &locs113)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opSortDimnameValues, &locs118, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -8657,9 +9027,11 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameValuesStable, &locs113)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opSortDimnameValuesStable, &locs118, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost10(&c, &locs113)
+	checksPost43(&c, &locs118, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -8675,9 +9047,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimname, &locs25)
+	checksPre9(&c, &opSortDimname, &locs25)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -8693,9 +9065,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameStable, &locs25)
+	checksPre9(&c, &opSortDimnameStable, &locs25)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -8711,9 +9083,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsortOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMsortOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -8766,9 +9140,9 @@ func ArgsortStable(self *torch.Tensor, stable bool, dim int64, descending bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgsortStable, &locs0, &a0, self)
+	checksPre46(&c, &opArgsortStable, &locs0, &a0, self)
 	r0 := kernels.ArgsortStable(self, stable, dim, descending)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8785,9 +9159,10 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opArgsortStableOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8822,9 +9197,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opTopkValues, &locs113, &a0, &a5, &a6, self, values, indices)
+	checksPre93(&c, &opTopkValues, &locs117, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost41(&c, &locs113, &a0, &a5, &a6, self, values, indices)
+	checksPost52(&c, &locs117, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -8841,9 +9217,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opTopk, &locs25, &a0, self)
+	checksPre40(&c, &opTopk, &locs25, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8860,9 +9236,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAll, &locs0, &a0, self)
+	checksPre46(&c, &opAll, &locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8879,9 +9255,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAllAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8898,9 +9275,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAny, &locs0, &a0, self)
+	checksPre46(&c, &opAny, &locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8917,9 +9294,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAnyAllOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8936,9 +9314,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opRenormOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8955,9 +9334,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRenorm, &locs0, &a0, self)
+	checksPre46(&c, &opRenorm, &locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8974,9 +9353,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRenorm_, &locs3, &a0, self)
+	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8993,9 +9373,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfold, &locs0, &a0, self)
+	checksPre46(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9012,9 +9392,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldBackward, &locs412, &a0, grad_in)
+	checksPre46(&c, &opUnfoldBackward, &locs430, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost38(&c, &locs412, &a0, grad_in, r0)
+	checksPost47(&c, &locs430, &a0, grad_in, r0)
 	return r0
 }
 
@@ -9030,9 +9410,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnfoldBackwardOut, &locs413)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUnfoldBackwardOut, &locs431, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost2(&c, &locs413)
+	checksPost30(&c, &locs431, &a5, out)
 	return r0
 }
 
@@ -9049,9 +9431,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9068,9 +9450,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPowTensorTensorOut, &locs414, &a0, &a1, &a2, self, exponent, out)
+	checksPre51(&c, &opPowTensorTensorOut, &locs432, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost41(&c, &locs414, &a0, &a1, &a2, self, exponent, out)
+	checksPost52(&c, &locs432, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -9087,9 +9470,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPowTensorTensor, &locs415, &a0, &a1, self, exponent)
+	checksPre12(&c, &opPowTensorTensor, &locs433, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost9(&c, &locs415, &a0, &a1, self, exponent, r0)
+	checksPost13(&c, &locs433, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -9106,9 +9489,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPowScalarOut, &locs416, &a1, &a2, exponent, out)
+	checksPre48(&c, &opPowScalarOut, &locs434, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost12(&c, &locs416, &a1, &a2, exponent, out)
+	checksPost17(&c, &locs434, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -9125,9 +9509,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPowScalar, &locs417, &a1, exponent)
+	checksPre46(&c, &opPowScalar, &locs435, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost38(&c, &locs417, &a1, exponent, r0)
+	checksPost47(&c, &locs435, &a1, exponent, r0)
 	return r0
 }
 
@@ -9144,9 +9528,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opPowTensorScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9163,9 +9548,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPowTensorScalar, &locs0, &a0, self)
+	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9182,9 +9567,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPow_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9201,9 +9587,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opPow_Tensor, &locs418, &a0, &a1, self, exponent)
+	checksPre50(&c, &opPow_Tensor, &locs436, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost12(&c, &locs418, &a0, &a1, self, exponent)
+	checksPost17(&c, &locs436, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -9219,9 +9606,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensorOut, &locs414)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs437, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost10(&c, &locs414)
+	checksPost15(&c, &locs437, &a2, out)
 	return r0
 }
 
@@ -9237,9 +9626,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensor, &locs415)
+	checksPre9(&c, &opFloatPowerTensorTensor, &locs433)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost6(&c, &locs415)
+	checksPost10(&c, &locs433)
 	return r0
 }
 
@@ -9255,9 +9644,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalarOut, &locs416)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerScalarOut, &locs438, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost2(&c, &locs416)
+	checksPost30(&c, &locs438, &a2, out)
 	return r0
 }
 

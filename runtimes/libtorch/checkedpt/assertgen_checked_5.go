@@ -22,9 +22,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs417)
+	checksPre0(&c, &opFloatPowerScalar, &locs435)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs417)
+	checksPost1(&c, &locs435)
 	return r0
 }
 
@@ -40,9 +40,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -76,9 +78,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloatPower_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -94,9 +98,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPower_Tensor, &locs418)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloatPower_Tensor, &locs436, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost2(&c, &locs418)
+	checksPost4(&c, &locs436, &a0, self)
 	return r0
 }
 
@@ -113,9 +119,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -131,9 +138,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNormalOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -168,9 +177,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNormalTensorFloatOut, &locs419, &a0, &a3, mean, out)
+	checksPre48(&c, &opNormalTensorFloatOut, &locs439, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost12(&c, &locs419, &a0, &a3, mean, out)
+	checksPost17(&c, &locs439, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -187,9 +197,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormalTensorFloat, &locs420, &a0, mean)
+	checksPre46(&c, &opNormalTensorFloat, &locs440, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost38(&c, &locs420, &a0, mean, r0)
+	checksPost47(&c, &locs440, &a0, mean, r0)
 	return r0
 }
 
@@ -206,9 +216,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre11(&c, &opNormalFloatTensorOut, &locs421, &a1, &a3, std, out)
+	checksPre48(&c, &opNormalFloatTensorOut, &locs441, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost12(&c, &locs421, &a1, &a3, std, out)
+	checksPost17(&c, &locs441, &a1, &a3, std, out)
 	return r0
 }
 
@@ -225,9 +236,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opNormalFloatTensor, &locs422, &a1, std)
+	checksPre46(&c, &opNormalFloatTensor, &locs442, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost38(&c, &locs422, &a1, std, r0)
+	checksPost47(&c, &locs442, &a1, std, r0)
 	return r0
 }
 
@@ -244,9 +255,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opNormalTensorTensorOut, &locs423, &a0, &a1, &a3, mean, std, out)
+	checksPre51(&c, &opNormalTensorTensorOut, &locs443, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost41(&c, &locs423, &a0, &a1, &a3, mean, std, out)
+	checksPost52(&c, &locs443, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -263,9 +275,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNormalTensorTensor, &locs424, &a0, &a1, mean, std)
+	checksPre12(&c, &opNormalTensorTensor, &locs444, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost9(&c, &locs424, &a0, &a1, mean, std, r0)
+	checksPost13(&c, &locs444, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -281,9 +293,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloat, &locs23)
+	checksPre5(&c, &opNormalFloatFloat, &locs23)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -299,9 +311,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloatOut, &locs24)
+	var a4 asserts.Saved
+	checksPre7(&c, &opNormalFloatFloatOut, &locs24, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a4, out)
 	return r0
 }
 
@@ -318,9 +332,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAlias, &locs0, &a0, self)
+	checksPre46(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -341,9 +355,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre119(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs425, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPre200(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost120(&c, &locs425, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPost162(&c, &locs445, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -363,9 +378,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre121(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs426, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPre201(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost122(&c, &locs426, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPost164(&c, &locs446, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -380,9 +396,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs427)
+	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs447)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost44(&c, &locs427)
+	checksPost57(&c, &locs447)
 	return r0, r1
 }
 
@@ -398,9 +414,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAmpUpdateScale_, &locs428)
+	var a0, a1 asserts.Saved
+	checksPre42(&c, &opXAmpUpdateScale_, &locs448, &a0, &a1, self, growth_tracker)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost10(&c, &locs428)
+	checksPost202(&c, &locs448, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -416,9 +434,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXAmpUpdateScaleOut, &locs429)
+	var a1, a6 asserts.Saved
+	checksPre24(&c, &opXAmpUpdateScaleOut, &locs449, &a1, &a6, growth_tracker, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost20(&c, &locs429)
+	checksPost203(&c, &locs449, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -434,9 +454,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXAmpUpdateScale, &locs430)
+	checksPre60(&c, &opXAmpUpdateScale, &locs450)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost71(&c, &locs430)
+	checksPost90(&c, &locs450)
 	return r0, r1
 }
 
@@ -452,9 +472,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachAddScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAddScalar, &locs3)
+	checksPre5(&c, &opXForeachAddScalar, &locs3)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -472,9 +492,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -491,9 +512,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachAddScalarOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachAddScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -508,9 +530,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachSubScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSubScalar, &locs3)
+	checksPre5(&c, &opXForeachSubScalar, &locs3)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -528,9 +550,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -547,9 +570,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachSubScalarOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachSubScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -564,9 +588,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachMulScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachMulScalar, &locs3)
+	checksPre5(&c, &opXForeachMulScalar, &locs3)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -584,9 +608,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -603,9 +628,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachMulScalarOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachMulScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -620,9 +646,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 		return kernels.XForeachDivScalar(self, scalar)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachDivScalar, &locs3)
+	checksPre5(&c, &opXForeachDivScalar, &locs3)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -640,9 +666,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -659,9 +686,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachDivScalarOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachDivScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -696,9 +724,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -715,9 +744,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre155(&c, &opXForeachAddListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre207(&c, &opXForeachAddListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -752,9 +782,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -771,9 +802,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre155(&c, &opXForeachSubListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre207(&c, &opXForeachSubListOut, &locs40, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -808,9 +840,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -827,9 +860,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachMulListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre207(&c, &opXForeachMulListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -864,9 +898,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -883,9 +918,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachDivListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre207(&c, &opXForeachDivListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -900,9 +936,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachAddScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAddScalarList, &locs3)
+	checksPre5(&c, &opXForeachAddScalarList, &locs3)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -920,9 +956,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -939,9 +976,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachAddScalarListOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachAddScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -956,9 +994,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachSubScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSubScalarList, &locs3)
+	checksPre5(&c, &opXForeachSubScalarList, &locs3)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -976,9 +1014,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -995,9 +1034,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachSubScalarListOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachSubScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -1012,9 +1052,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachDivScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachDivScalarList, &locs3)
+	checksPre5(&c, &opXForeachDivScalarList, &locs3)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1032,9 +1072,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -1051,9 +1092,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachDivScalarListOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachDivScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1068,9 +1110,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 		return kernels.XForeachMulScalarList(self, scalars)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachMulScalarList, &locs3)
+	checksPre5(&c, &opXForeachMulScalarList, &locs3)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1088,9 +1130,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1107,9 +1150,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachMulScalarListOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachMulScalarListOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -1124,9 +1168,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExp(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachExp, &locs3)
+	checksPre5(&c, &opXForeachExp, &locs3)
 	r0 := kernels.XForeachExp(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1144,9 +1188,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachZero_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -1163,9 +1208,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachZeroOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachZeroOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -1180,9 +1226,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachZero, &locs3)
+	checksPre5(&c, &opXForeachZero, &locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1200,9 +1246,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachExp_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -1219,9 +1266,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachExpOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachExpOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -1236,9 +1284,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSqrt(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSqrt, &locs3)
+	checksPre5(&c, &opXForeachSqrt, &locs3)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1256,9 +1304,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -1275,9 +1324,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachSqrtOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachSqrtOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -1292,9 +1342,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAbs(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAbs, &locs3)
+	checksPre5(&c, &opXForeachAbs, &locs3)
 	r0 := kernels.XForeachAbs(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1312,9 +1362,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAbs_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -1331,9 +1382,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachAbsOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachAbsOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -1348,9 +1400,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAcos(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAcos, &locs3)
+	checksPre5(&c, &opXForeachAcos, &locs3)
 	r0 := kernels.XForeachAcos(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1368,9 +1420,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAcos_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -1387,9 +1440,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachAcosOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachAcosOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -1404,9 +1458,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAsin(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAsin, &locs3)
+	checksPre5(&c, &opXForeachAsin, &locs3)
 	r0 := kernels.XForeachAsin(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1424,9 +1478,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAsin_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -1443,9 +1498,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachAsinOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachAsinOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -1460,9 +1516,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachAtan(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachAtan, &locs3)
+	checksPre5(&c, &opXForeachAtan, &locs3)
 	r0 := kernels.XForeachAtan(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1480,9 +1536,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachAtan_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -1499,9 +1556,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachAtanOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachAtanOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -1516,9 +1574,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCeil(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachCeil, &locs3)
+	checksPre5(&c, &opXForeachCeil, &locs3)
 	r0 := kernels.XForeachCeil(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1536,9 +1594,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachCeil_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -1555,9 +1614,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachCeilOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachCeilOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -1572,9 +1632,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCos(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachCos, &locs3)
+	checksPre5(&c, &opXForeachCos, &locs3)
 	r0 := kernels.XForeachCos(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1592,9 +1652,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachCos_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -1611,9 +1672,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachCosOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachCosOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -1628,9 +1690,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachCosh(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachCosh, &locs3)
+	checksPre5(&c, &opXForeachCosh, &locs3)
 	r0 := kernels.XForeachCosh(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1648,9 +1710,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachCosh_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -1667,9 +1730,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachCoshOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachCoshOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -1684,9 +1748,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErf(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachErf, &locs3)
+	checksPre5(&c, &opXForeachErf, &locs3)
 	r0 := kernels.XForeachErf(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1704,9 +1768,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachErf_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -1723,9 +1788,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachErfOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachErfOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -1740,9 +1806,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachErfc(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachErfc, &locs3)
+	checksPre5(&c, &opXForeachErfc, &locs3)
 	r0 := kernels.XForeachErfc(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1760,9 +1826,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachErfc_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -1779,9 +1846,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachErfcOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachErfcOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -1796,9 +1864,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachExpm1(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachExpm1, &locs3)
+	checksPre5(&c, &opXForeachExpm1, &locs3)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1816,9 +1884,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -1835,9 +1904,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachExpm1Out, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachExpm1Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -1852,9 +1922,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFloor(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachFloor, &locs3)
+	checksPre5(&c, &opXForeachFloor, &locs3)
 	r0 := kernels.XForeachFloor(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1872,9 +1942,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachFloor_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -1891,9 +1962,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachFloorOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachFloorOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -1908,9 +1980,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachLog, &locs3)
+	checksPre5(&c, &opXForeachLog, &locs3)
 	r0 := kernels.XForeachLog(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1928,9 +2000,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachLog_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -1947,9 +2020,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachLogOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachLogOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -1964,9 +2038,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog10(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachLog10, &locs3)
+	checksPre5(&c, &opXForeachLog10, &locs3)
 	r0 := kernels.XForeachLog10(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1984,9 +2058,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachLog10_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -2003,9 +2078,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachLog10Out, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachLog10Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -2020,9 +2096,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog1p(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachLog1p, &locs3)
+	checksPre5(&c, &opXForeachLog1p, &locs3)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2040,9 +2116,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -2059,9 +2136,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachLog1pOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachLog1pOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -2076,9 +2154,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLog2(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachLog2, &locs3)
+	checksPre5(&c, &opXForeachLog2, &locs3)
 	r0 := kernels.XForeachLog2(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2096,9 +2174,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachLog2_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -2115,9 +2194,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachLog2Out, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachLog2Out, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -2132,9 +2212,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachNeg(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachNeg, &locs3)
+	checksPre5(&c, &opXForeachNeg, &locs3)
 	r0 := kernels.XForeachNeg(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2152,9 +2232,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachNeg_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -2171,9 +2252,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachNegOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachNegOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -2188,9 +2270,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTan(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachTan, &locs3)
+	checksPre5(&c, &opXForeachTan, &locs3)
 	r0 := kernels.XForeachTan(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2208,9 +2290,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachTan_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -2227,9 +2310,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachTanOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachTanOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -2244,9 +2328,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTanh(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachTanh, &locs3)
+	checksPre5(&c, &opXForeachTanh, &locs3)
 	r0 := kernels.XForeachTanh(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2264,9 +2348,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachTanh_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -2283,9 +2368,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachTanhOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachTanhOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -2300,9 +2386,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSin(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSin, &locs3)
+	checksPre5(&c, &opXForeachSin, &locs3)
 	r0 := kernels.XForeachSin(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2320,9 +2406,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSin_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -2339,9 +2426,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachSinOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachSinOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -2356,9 +2444,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSinh(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSinh, &locs3)
+	checksPre5(&c, &opXForeachSinh, &locs3)
 	r0 := kernels.XForeachSinh(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2376,9 +2464,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSinh_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -2395,9 +2484,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachSinhOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachSinhOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -2412,9 +2502,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachRound(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachRound, &locs3)
+	checksPre5(&c, &opXForeachRound, &locs3)
 	r0 := kernels.XForeachRound(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2432,9 +2522,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachRound_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -2451,9 +2542,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachRoundOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachRoundOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -2468,9 +2560,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachLgamma(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachLgamma, &locs3)
+	checksPre5(&c, &opXForeachLgamma, &locs3)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2488,9 +2580,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -2507,9 +2600,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachLgammaOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachLgammaOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -2524,9 +2618,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachFrac(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachFrac, &locs3)
+	checksPre5(&c, &opXForeachFrac, &locs3)
 	r0 := kernels.XForeachFrac(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2544,9 +2638,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachFrac_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -2563,9 +2658,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachFracOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachFracOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -2580,9 +2676,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachReciprocal(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachReciprocal, &locs3)
+	checksPre5(&c, &opXForeachReciprocal, &locs3)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2600,9 +2696,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -2619,9 +2716,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachReciprocalOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachReciprocalOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -2636,9 +2734,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachSigmoid(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachSigmoid, &locs3)
+	checksPre5(&c, &opXForeachSigmoid, &locs3)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2656,9 +2754,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -2675,9 +2774,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachSigmoidOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachSigmoidOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -2692,9 +2792,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachTrunc(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachTrunc, &locs3)
+	checksPre5(&c, &opXForeachTrunc, &locs3)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2712,9 +2812,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre153(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	checksPre204(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost154(&c, &locs3, &l0, self)
+	checksPost205(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -2731,9 +2832,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachTruncOut, &locs38, &l0, &l1, self, out)
+	checksPre165(&c, &opXForeachTruncOut, &locs38, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost124(&c, &locs38, &l0, &l1, self, out)
+	checksPost166(&c, &locs38, &l0, &l1, self, out)
 }
 
 var opXForeachAddcdiv_Scalar = asserts.Op{
@@ -2750,9 +2852,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachAddcdiv_Scalar, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre209(&c, &opXForeachAddcdiv_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -2769,9 +2872,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre157(&c, &opXForeachAddcdivScalarOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre210(&c, &opXForeachAddcdivScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Scalar = asserts.Op{
@@ -2788,9 +2892,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachAddcmul_Scalar, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre209(&c, &opXForeachAddcmul_Scalar, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -2807,9 +2912,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre157(&c, &opXForeachAddcmulScalarOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre210(&c, &opXForeachAddcmulScalarOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -2826,9 +2932,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachAddcdiv_ScalarList, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre209(&c, &opXForeachAddcdiv_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -2845,9 +2952,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre157(&c, &opXForeachAddcdivScalarListOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre210(&c, &opXForeachAddcdivScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -2864,9 +2972,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachAddcmul_ScalarList, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre209(&c, &opXForeachAddcmul_ScalarList, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost156(&c, &locs381, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost208(&c, &locs398, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -2883,9 +2992,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre157(&c, &opXForeachAddcmulScalarListOut, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre210(&c, &opXForeachAddcmulScalarListOut, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost158(&c, &locs379, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost211(&c, &locs396, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -2900,9 +3010,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddcdivScalar, &locs381)
+	checksPre9(&c, &opXForeachAddcdivScalar, &locs398)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost10(&c, &locs381)
+	checksPost160(&c, &locs398)
 	return r0
 }
 
@@ -2918,9 +3028,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddcmulScalar, &locs381)
+	checksPre9(&c, &opXForeachAddcmulScalar, &locs398)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost10(&c, &locs381)
+	checksPost160(&c, &locs398)
 	return r0
 }
 
@@ -2936,9 +3046,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddcdivScalarList, &locs381)
+	checksPre9(&c, &opXForeachAddcdivScalarList, &locs398)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost10(&c, &locs381)
+	checksPost160(&c, &locs398)
 	return r0
 }
 
@@ -2954,9 +3064,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 		return kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXForeachAddcmulScalarList, &locs381)
+	checksPre9(&c, &opXForeachAddcmulScalarList, &locs398)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost10(&c, &locs381)
+	checksPost160(&c, &locs398)
 	return r0
 }
 
@@ -2992,9 +3102,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -3011,9 +3122,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachMaximumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre207(&c, &opXForeachMaximumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -3048,9 +3160,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre123(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	checksPre206(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost124(&c, &locs8, &l0, &l1, self, other)
+	checksPost166(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -3067,9 +3180,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre155(&c, &opXForeachMinimumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre207(&c, &opXForeachMinimumListOut, &locs40, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost156(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost208(&c, &locs40, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -3084,9 +3198,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar) []*torch.Tensor 
 		return kernels.XForeachNormScalar(self, ord)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachNormScalar, &locs3)
+	checksPre5(&c, &opXForeachNormScalar, &locs3)
 	r0 := kernels.XForeachNormScalar(self, ord)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3104,9 +3218,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, out []*torch.
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre123(&c, &opXForeachNormScalarOut, &locs38, &l0, &l2, self, out)
+	checksPre165(&c, &opXForeachNormScalarOut, &locs38, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, out)
-	checksPost124(&c, &locs38, &l0, &l2, self, out)
+	checksPost166(&c, &locs38, &l0, &l2, self, out)
 }
 
 var opBucketizeTensor = asserts.Op{
@@ -3122,9 +3237,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBucketizeTensor, &locs431, &a0, &a1, self, boundaries)
+	checksPre12(&c, &opBucketizeTensor, &locs451, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost9(&c, &locs431, &a0, &a1, self, boundaries, r0)
+	checksPost13(&c, &locs451, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -3141,9 +3256,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBucketizeTensorOut, &locs432, &a0, &a1, &a4, self, boundaries, out)
+	checksPre51(&c, &opBucketizeTensorOut, &locs452, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost41(&c, &locs432, &a0, &a1, &a4, self, boundaries, out)
+	checksPost52(&c, &locs452, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -3160,9 +3276,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opBucketizeScalar, &locs433, &a1, boundaries)
+	checksPre46(&c, &opBucketizeScalar, &locs453, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost38(&c, &locs433, &a1, boundaries, r0)
+	checksPost47(&c, &locs453, &a1, boundaries, r0)
 	return r0
 }
 
@@ -3179,9 +3295,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opBucketizeScalarOut, &locs434, &a1, &a4, boundaries, out)
+	checksPre48(&c, &opBucketizeScalarOut, &locs454, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost12(&c, &locs434, &a1, &a4, boundaries, out)
+	checksPost17(&c, &locs454, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -3198,9 +3315,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre49(&c, &opSearchsortedTensor, &locs435, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	checksPre64(&c, &opSearchsortedTensor, &locs455, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost50(&c, &locs435, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	checksPost65(&c, &locs455, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -3234,9 +3351,11 @@ func XTorchCudaCuLinkerSymbolOpOut(self *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTorchCudaCuLinkerSymbolOpOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTorchCudaCuLinkerSymbolOpOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3253,9 +3372,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSearchsortedTensorOut, &locs436, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPre51(&c, &opSearchsortedTensorOut, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost41(&c, &locs436, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPost52(&c, &locs456, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -3272,9 +3392,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre159(&c, &opSearchsortedScalar, &locs437, &a0, &a5, sorted_sequence, sorter)
+	checksPre212(&c, &opSearchsortedScalar, &locs457, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost160(&c, &locs437, &a0, &a5, sorted_sequence, sorter, r0)
+	checksPost213(&c, &locs457, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -3291,9 +3411,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opSearchsortedScalarOut, &locs438, &a0, &a6, sorted_sequence, out)
+	checksPre48(&c, &opSearchsortedScalarOut, &locs458, &a0, &a6, sorted_sequence, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost12(&c, &locs438, &a0, &a6, sorted_sequence, out)
+	checksPost17(&c, &locs458, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -3327,9 +3448,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsrOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3345,9 +3468,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCoo, &locs439)
+	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs459)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost6(&c, &locs439)
+	checksPost10(&c, &locs459)
 	return r0
 }
 
@@ -3363,9 +3486,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCooOut, &locs440)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs460, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost10(&c, &locs440)
+	checksPost15(&c, &locs460, &a4, out)
 	return r0
 }
 
@@ -3382,9 +3507,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMseLossOut, &locs61, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opMseLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -3401,9 +3527,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMseLoss, &locs157, &a0, &a1, self, target)
+	checksPre12(&c, &opMseLoss, &locs162, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3420,9 +3546,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre15(&c, &opMseLossBackwardGradInput, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opMseLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost16(&c, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3439,9 +3566,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMseLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opMseLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -3457,9 +3584,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opL1Loss, &locs157)
+	checksPre9(&c, &opL1Loss, &locs162)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -3476,9 +3603,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opMultiMarginLossOut, &locs61, &a0, &a1, &a6, self, target, out)
+	checksPre51(&c, &opMultiMarginLossOut, &locs63, &a0, &a1, &a6, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a6, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -3495,9 +3623,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre49(&c, &opMultiMarginLoss, &locs60, &a0, &a1, &a4, self, target, weight)
+	checksPre64(&c, &opMultiMarginLoss, &locs62, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost50(&c, &locs60, &a0, &a1, &a4, self, target, weight, r0)
+	checksPost65(&c, &locs62, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -3513,9 +3641,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMultiMarginLossBackwardGradInput, &locs63)
+	var a7 asserts.Saved
+	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs462, &a7, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost20(&c, &locs63)
+	checksPost59(&c, &locs462, &a7, grad_input)
 	return r0
 }
 
@@ -3531,9 +3661,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opMultiMarginLossBackward, &locs441)
+	checksPre44(&c, &opMultiMarginLossBackward, &locs461)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost44(&c, &locs441)
+	checksPost57(&c, &locs461)
 	return r0
 }
 
@@ -3549,9 +3679,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLossOut, &locs61)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMultilabelMarginLossOut, &locs67, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost10(&c, &locs61)
+	checksPost15(&c, &locs67, &a3, out)
 	return r0
 }
 
@@ -3567,9 +3699,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLoss, &locs157)
+	checksPre9(&c, &opMultilabelMarginLoss, &locs162)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -3586,9 +3718,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre15(&c, &opMultilabelMarginLossForwardOutput, &locs442, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPre194(&c, &opMultilabelMarginLossForwardOutput, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost16(&c, &locs442, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPost21(&c, &locs463, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -3605,9 +3738,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre17(&c, &opMultilabelMarginLossForward, &locs443, &a0, &a1, self, target)
+	checksPre22(&c, &opMultilabelMarginLossForward, &locs464, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost18(&c, &locs443, &a0, &a1, self, target, r0, r1)
+	checksPost23(&c, &locs464, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -3623,9 +3756,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackwardGradInput, &locs444)
+	var a5 asserts.Saved
+	checksPre148(&c, &opMultilabelMarginLossBackwardGradInput, &locs465, &a5, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost72(&c, &locs444)
+	checksPost149(&c, &locs465, &a5, grad_input)
 	return r0
 }
 
@@ -3641,9 +3776,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackward, &locs445)
+	checksPre60(&c, &opMultilabelMarginLossBackward, &locs466)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost73(&c, &locs445)
+	checksPost94(&c, &locs466)
 	return r0
 }
 
@@ -3659,9 +3794,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossOut, &locs61)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLossOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs61)
+	checksPost15(&c, &locs67, &a5, out)
 	return r0
 }
 
@@ -3677,9 +3814,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossNd, &locs157)
+	checksPre9(&c, &opNllLossNd, &locs162)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -3695,9 +3832,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss, &locs157)
+	checksPre9(&c, &opNllLoss, &locs162)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -3714,9 +3851,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre15(&c, &opNllLossForwardOutput, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre194(&c, &opNllLossForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost16(&c, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -3733,9 +3871,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre161(&c, &opNllLossForward, &locs447, &a0, &a1, &a2, self, target, weight)
+	checksPre214(&c, &opNllLossForward, &locs468, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost162(&c, &locs447, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost215(&c, &locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3752,9 +3890,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre151(&c, &opNllLossBackwardGradInput, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre216(&c, &opNllLossBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost152(&c, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -3771,9 +3910,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre163(&c, &opNllLossBackward, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre217(&c, &opNllLossBackward, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost164(&c, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost218(&c, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3789,9 +3928,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2dOut, &locs61)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLoss2dOut, &locs67, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs61)
+	checksPost15(&c, &locs67, &a5, out)
 	return r0
 }
 
@@ -3807,9 +3948,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2d, &locs157)
+	checksPre9(&c, &opNllLoss2d, &locs162)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs157)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -3826,9 +3967,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre15(&c, &opNllLoss2dForwardOutput, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre194(&c, &opNllLoss2dForwardOutput, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost16(&c, &locs446, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost21(&c, &locs467, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -3845,9 +3987,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre161(&c, &opNllLoss2dForward, &locs447, &a0, &a1, &a2, self, target, weight)
+	checksPre214(&c, &opNllLoss2dForward, &locs468, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost162(&c, &locs447, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost215(&c, &locs468, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3864,9 +4006,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre151(&c, &opNllLoss2dBackwardGradInput, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre216(&c, &opNllLoss2dBackwardGradInput, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost152(&c, &locs448, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost199(&c, &locs469, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -3883,9 +4026,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre163(&c, &opNllLoss2dBackward, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre217(&c, &opNllLoss2dBackward, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost164(&c, &locs449, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost218(&c, &locs470, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -3902,9 +4045,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSmoothL1LossOut, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opSmoothL1LossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -3921,9 +4065,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSmoothL1Loss, &locs157, &a0, &a1, self, target)
+	checksPre12(&c, &opSmoothL1Loss, &locs162, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -3940,9 +4084,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opSmoothL1LossBackwardGradInput, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -3959,9 +4104,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSmoothL1LossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSmoothL1LossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -3978,9 +4123,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHuberLossOut, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opHuberLossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -3997,9 +4143,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHuberLoss, &locs157, &a0, &a1, self, target)
+	checksPre12(&c, &opHuberLoss, &locs162, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4016,9 +4162,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opHuberLossBackwardOut, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opHuberLossBackwardOut, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost16(&c, &locs63, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost21(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4035,9 +4182,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opHuberLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opHuberLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4054,9 +4201,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftMarginLossOut, &locs61, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opSoftMarginLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs61, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs63, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -4073,9 +4221,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftMarginLoss, &locs157, &a0, &a1, self, target)
+	checksPre12(&c, &opSoftMarginLoss, &locs162, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost9(&c, &locs157, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs162, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -4092,9 +4240,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre15(&c, &opSoftMarginLossBackwardGradInput, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost16(&c, &locs63, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost21(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4111,9 +4260,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSoftMarginLossBackward, &locs441, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSoftMarginLossBackward, &locs461, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs441, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs461, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -4130,9 +4279,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opEluOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4149,9 +4299,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opElu, &locs0, &a0, self)
+	checksPre46(&c, &opElu, &locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4168,9 +4318,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opEluBackwardGradInput, &locs450, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPre51(&c, &opEluBackwardGradInput, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost41(&c, &locs450, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPost52(&c, &locs471, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -4187,9 +4338,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre8(&c, &opEluBackward, &locs451, &a0, &a5, grad_output, self_or_result)
+	checksPre12(&c, &opEluBackward, &locs472, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost9(&c, &locs451, &a0, &a5, grad_output, self_or_result, r0)
+	checksPost13(&c, &locs472, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -4206,9 +4357,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opElu_, &locs3, &a0, self)
+	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4225,9 +4377,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opGluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4244,9 +4397,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGlu, &locs0, &a0, self)
+	checksPre46(&c, &opGlu, &locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4263,9 +4416,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGluBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGluBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4282,9 +4436,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGluBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGluBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4300,9 +4454,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opGluJvp, &locs452)
+	checksPre44(&c, &opGluJvp, &locs473)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost44(&c, &locs452)
+	checksPost57(&c, &locs473)
 	return r0
 }
 
@@ -4318,9 +4472,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opGluJvpOut, &locs453)
+	var a4 asserts.Saved
+	checksPre58(&c, &opGluJvpOut, &locs474, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost20(&c, &locs453)
+	checksPost59(&c, &locs474, &a4, out)
 	return r0
 }
 
@@ -4336,9 +4492,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvp, &locs454)
+	checksPre62(&c, &opGluBackwardJvp, &locs475)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost74(&c, &locs454)
+	checksPost95(&c, &locs475)
 	return r0
 }
 
@@ -4354,9 +4510,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvpOut, &locs455)
+	var a6 asserts.Saved
+	checksPre96(&c, &opGluBackwardJvpOut, &locs476, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost63(&c, &locs455)
+	checksPost97(&c, &locs476, &a6, out)
 	return r0
 }
 
@@ -4373,9 +4531,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opHardsigmoidOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4392,9 +4551,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardsigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4411,9 +4570,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardsigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4429,9 +4589,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackwardGradInput, &locs237)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs237)
+	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
 }
 
@@ -4447,9 +4609,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackward, &locs195)
+	checksPre9(&c, &opHardsigmoidBackward, &locs203)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -4466,9 +4628,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opHardtanhOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4485,9 +4648,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardtanh, &locs0, &a0, self)
+	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4504,9 +4667,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHardtanhBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opHardtanhBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4523,9 +4687,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardtanhBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardtanhBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4542,9 +4706,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4561,9 +4726,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opHardswishOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4580,9 +4746,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardswish, &locs0, &a0, self)
+	checksPre46(&c, &opHardswish, &locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4599,9 +4765,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardswish_, &locs3, &a0, self)
+	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4618,9 +4785,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardswishBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardswishBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4636,9 +4803,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardswishBackwardOut, &locs196)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardswishBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs196)
+	checksPost15(&c, &locs204, &a2, out)
 	return r0
 }
 
@@ -4655,9 +4824,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opLeakyReluOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4674,9 +4844,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeakyRelu, &locs0, &a0, self)
+	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4693,9 +4863,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opLeakyReluBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4712,9 +4883,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeakyReluBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opLeakyReluBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4731,9 +4902,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLeakyRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4749,9 +4921,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoidOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLogSigmoidOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -4786,9 +4960,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForwardOutput, &locs456, &a0, &a1, &a2, self, output, buffer)
+	checksPre93(&c, &opLogSigmoidForwardOutput, &locs477, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost41(&c, &locs456, &a0, &a1, &a2, self, output, buffer)
+	checksPost52(&c, &locs477, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -4805,9 +4980,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLogSigmoidForward, &locs25, &a0, self)
+	checksPre40(&c, &opLogSigmoidForward, &locs25, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4824,9 +4999,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opLogSigmoidBackwardGradInput, &locs457, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost16(&c, &locs457, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPost21(&c, &locs478, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -4843,9 +5019,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLogSigmoidBackward, &locs458, &a0, &a1, &a2, grad_output, self, buffer)
+	checksPre53(&c, &opLogSigmoidBackward, &locs479, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost43(&c, &locs458, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	checksPost54(&c, &locs479, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -4862,9 +5038,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opRreluWithNoiseOut, &locs459, &a0, &a1, &a6, self, noise, out)
+	checksPre51(&c, &opRreluWithNoiseOut, &locs480, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost41(&c, &locs459, &a0, &a1, &a6, self, noise, out)
+	checksPost52(&c, &locs480, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -4881,9 +5058,9 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRreluWithNoise, &locs460, &a0, &a1, self, noise)
+	checksPre12(&c, &opRreluWithNoise, &locs481, &a0, &a1, self, noise)
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost9(&c, &locs460, &a0, &a1, self, noise, r0)
+	checksPost13(&c, &locs481, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -4900,9 +5077,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opRreluWithNoiseBackward, &locs461, &a0, &a1, &a2, grad_output, self, noise)
+	checksPre53(&c, &opRreluWithNoiseBackward, &locs482, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost43(&c, &locs461, &a0, &a1, &a2, grad_output, self, noise, r0)
+	checksPost54(&c, &locs482, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -4918,9 +5095,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opRreluWithNoiseBackwardOut, &locs462)
+	var a7 asserts.Saved
+	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs483, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost20(&c, &locs462)
+	checksPost59(&c, &locs483, &a7, out)
 	return r0
 }
 
@@ -4937,9 +5116,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRreluWithNoise_, &locs463, &a0, &a1, self, noise)
+	checksPre50(&c, &opRreluWithNoise_, &locs484, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost12(&c, &locs463, &a0, &a1, self, noise)
+	checksPost17(&c, &locs484, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -4956,9 +5136,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opSoftplusOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4975,9 +5156,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftplus, &locs0, &a0, self)
+	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4994,9 +5175,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSoftplusBackwardGradInput, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftplusBackwardGradInput, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5013,9 +5195,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftplusBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftplusBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5032,9 +5214,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opSoftshrinkOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5051,9 +5234,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftshrink, &locs0, &a0, self)
+	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5070,9 +5253,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftshrinkBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5089,9 +5273,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftshrinkBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftshrinkBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5107,9 +5291,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2dOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5144,9 +5330,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5163,9 +5349,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5181,9 +5368,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs195)
+	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs203)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -5199,9 +5386,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs196)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs196)
+	checksPost15(&c, &locs204, &a2, out)
 	return r0
 }
 
@@ -5218,9 +5407,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5236,9 +5425,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool2dOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5255,9 +5446,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool2dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5273,9 +5464,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs196)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs196)
+	checksPost15(&c, &locs204, &a2, out)
 	return r0
 }
 
@@ -5291,9 +5484,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3dOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5328,9 +5523,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5346,9 +5541,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool3dOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5364,9 +5561,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs237)
+	var a2 asserts.Saved
+	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs250, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs237)
+	checksPost15(&c, &locs250, &a2, grad_input)
 	return r0
 }
 
@@ -5383,9 +5582,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool3dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5401,9 +5600,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs196)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs204, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs196)
+	checksPost15(&c, &locs204, &a2, out)
 	return r0
 }
 
@@ -5420,9 +5621,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2dOut, &locs464, &a0, &a2, &a3, self, out, indices)
+	checksPre93(&c, &opAdaptiveMaxPool2dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs464, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -5439,9 +5641,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool2d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5458,9 +5660,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5477,9 +5680,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool2dBackward, &locs466, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs487, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5496,9 +5699,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3dOut, &locs464, &a0, &a2, &a3, self, out, indices)
+	checksPre93(&c, &opAdaptiveMaxPool3dOut, &locs485, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs464, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs485, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -5515,9 +5719,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool3d, &locs25, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5534,9 +5738,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5553,9 +5758,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool3dBackward, &locs466, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs487, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5572,9 +5777,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool2dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs38, &a0, &a7, self, out)
+	checksPost17(&c, &locs38, &a0, &a7, self, out)
 	return r0
 }
 
@@ -5591,9 +5797,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5610,9 +5816,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool2dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5629,9 +5836,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool2dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool2dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5648,9 +5855,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool3dOut, &locs38, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs38, &a0, &a7, self, out)
+	checksPost17(&c, &locs38, &a0, &a7, self, out)
 	return r0
 }
 
@@ -5667,9 +5875,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5686,9 +5894,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool3dBackwardGradInput, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -5705,9 +5914,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool3dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool3dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5724,9 +5933,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre15(&c, &opFractionalMaxPool2dOutput, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre194(&c, &opFractionalMaxPool2dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost16(&c, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -5743,9 +5953,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre17(&c, &opFractionalMaxPool2d, &locs468, &a0, &a3, self, random_samples)
+	checksPre22(&c, &opFractionalMaxPool2d, &locs489, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost18(&c, &locs468, &a0, &a3, self, random_samples, r0, r1)
+	checksPost23(&c, &locs489, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -5762,9 +5972,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre15(&c, &opFractionalMaxPool2dBackwardGradInput, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5781,9 +5992,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool2dBackward, &locs466, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs487, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5800,9 +6011,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre15(&c, &opFractionalMaxPool3dOutput, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre194(&c, &opFractionalMaxPool3dOutput, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost16(&c, &locs467, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost21(&c, &locs488, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -5819,9 +6031,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre17(&c, &opFractionalMaxPool3d, &locs468, &a0, &a3, self, random_samples)
+	checksPre22(&c, &opFractionalMaxPool3d, &locs489, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost18(&c, &locs468, &a0, &a3, self, random_samples, r0, r1)
+	checksPost23(&c, &locs489, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -5838,9 +6050,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre15(&c, &opFractionalMaxPool3dBackwardGradInput, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5857,9 +6070,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool3dBackward, &locs466, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs487, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5876,9 +6089,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndicesOut, &locs464, &a0, &a6, &a7, self, out, indices)
+	checksPre93(&c, &opMaxPool2dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs464, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -5895,9 +6109,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
+	checksPre40(&c, &opMaxPool2dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5914,9 +6128,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre15(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -5933,9 +6148,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool2dWithIndicesBackward, &locs466, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs487, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -5952,9 +6167,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndicesOut, &locs464, &a0, &a6, &a7, self, out, indices)
+	checksPre93(&c, &opMaxPool3dWithIndicesOut, &locs485, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs464, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs485, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -5971,9 +6187,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
+	checksPre40(&c, &opMaxPool3dWithIndices, &locs25, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5990,9 +6206,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre15(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost16(&c, &locs465, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost21(&c, &locs486, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -6009,9 +6226,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool3dWithIndicesBackward, &locs466, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs487, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs466, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs487, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -6028,9 +6245,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMaxUnpool2dOut, &locs135, &a0, &a1, &a3, self, indices, out)
+	checksPre51(&c, &opMaxUnpool2dOut, &locs168, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost41(&c, &locs135, &a0, &a1, &a3, self, indices, out)
+	checksPost52(&c, &locs168, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -6047,9 +6265,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool2d, &locs136, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool2d, &locs141, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6066,9 +6284,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opMaxUnpool3dOut, &locs135, &a0, &a1, &a5, self, indices, out)
+	checksPre51(&c, &opMaxUnpool3dOut, &locs168, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost41(&c, &locs135, &a0, &a1, &a5, self, indices, out)
+	checksPost52(&c, &locs168, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -6085,9 +6304,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool3d, &locs136, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool3d, &locs141, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost9(&c, &locs136, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs141, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -6104,9 +6323,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6123,9 +6343,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6142,9 +6362,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6161,9 +6382,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad1dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad1dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6180,9 +6401,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6199,9 +6421,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6218,9 +6440,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6237,9 +6460,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad2dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad2dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6256,9 +6479,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6275,9 +6499,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6294,9 +6518,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6313,9 +6538,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad3dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad3dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6332,9 +6557,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad1dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6351,9 +6577,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6370,9 +6596,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad1dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6389,9 +6616,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad1dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad1dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6408,9 +6635,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad2dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6427,9 +6655,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6446,9 +6674,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad2dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6465,9 +6694,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad2dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad2dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6484,9 +6713,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad3dOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6503,9 +6733,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6522,9 +6752,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad3dBackwardGradInput, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs237, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs246, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6541,9 +6772,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad3dBackward, &locs195, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad3dBackward, &locs203, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs195, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs203, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6614,9 +6845,9 @@ func UpsampleLinear1dVec(input *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleLinear1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleLinear1dVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6632,9 +6863,11 @@ func UpsampleLinear1dVecOut(input *torch.Tensor, output_size []int64, align_corn
 		return kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleLinear1dVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleLinear1dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -6651,9 +6884,9 @@ func UpsampleLinear1dBackwardVec(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleLinear1dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6669,9 +6902,11 @@ func UpsampleLinear1dBackwardVecOut(grad_output *torch.Tensor, output_size []int
 		return kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleLinear1dBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUpsampleLinear1dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -6688,9 +6923,9 @@ func UpsampleBilinear2dVec(input *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleBilinear2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBilinear2dVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6706,9 +6941,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -6725,9 +6962,9 @@ func UpsampleBilinear2dBackwardVec(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBilinear2dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6743,9 +6980,11 @@ func UpsampleBilinear2dBackwardVecOut(grad_output *torch.Tensor, output_size []i
 		return kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUpsampleBilinear2dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -6762,9 +7001,9 @@ func XUpsampleBilinear2dAaVec(input *torch.Tensor, output_size []int64, align_co
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
+	checksPre46(&c, &opXUpsampleBilinear2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBilinear2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6780,9 +7019,11 @@ func XUpsampleBilinear2dAaVecOut(input *torch.Tensor, output_size []int64, align
 		return kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBilinear2dAaVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXUpsampleBilinear2dAaVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -6799,9 +7040,9 @@ func XUpsampleBilinear2dAaBackwardVec(grad_output *torch.Tensor, output_size []i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBilinear2dAaBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6817,9 +7058,11 @@ func XUpsampleBilinear2dAaBackwardVecOut(grad_output *torch.Tensor, output_size 
 		return kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXUpsampleBilinear2dAaBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -6836,9 +7079,9 @@ func UpsampleTrilinear3dVec(input *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleTrilinear3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleTrilinear3dVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6854,9 +7097,11 @@ func UpsampleTrilinear3dVecOut(input *torch.Tensor, output_size []int64, align_c
 		return kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleTrilinear3dVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleTrilinear3dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -6873,9 +7118,9 @@ func UpsampleTrilinear3dBackwardVec(grad_output *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleTrilinear3dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6891,9 +7136,11 @@ func UpsampleTrilinear3dBackwardVecOut(grad_output *torch.Tensor, output_size []
 		return kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUpsampleTrilinear3dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -6910,9 +7157,9 @@ func UpsampleBicubic2dVec(input *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleBicubic2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleBicubic2dVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -6928,9 +7175,11 @@ func UpsampleBicubic2dVecOut(input *torch.Tensor, output_size []int64, align_cor
 		return kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBicubic2dVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleBicubic2dVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -6947,9 +7196,9 @@ func UpsampleBicubic2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBicubic2dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -6965,9 +7214,11 @@ func UpsampleBicubic2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBicubic2dBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUpsampleBicubic2dBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -6984,9 +7235,9 @@ func XUpsampleBicubic2dAaVec(input *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
+	checksPre46(&c, &opXUpsampleBicubic2dAaVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleBicubic2dAaVec(input, output_size, align_corners, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7002,9 +7253,11 @@ func XUpsampleBicubic2dAaVecOut(input *torch.Tensor, output_size []int64, align_
 		return kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBicubic2dAaVecOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXUpsampleBicubic2dAaVecOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -7021,9 +7274,9 @@ func XUpsampleBicubic2dAaBackwardVec(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBicubic2dAaBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVec(grad_output, output_size, input_size, align_corners, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7039,9 +7292,11 @@ func XUpsampleBicubic2dAaBackwardVecOut(grad_output *torch.Tensor, output_size [
 		return kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs125)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXUpsampleBicubic2dAaBackwardVecOut, &locs130, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardVecOut(grad_output, output_size, input_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a5, out)
 	return r0
 }
 
@@ -7058,9 +7313,9 @@ func UpsampleNearest1dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleNearest1dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest1dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7076,9 +7331,11 @@ func UpsampleNearest1dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest1dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest1dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7095,9 +7352,9 @@ func XUpsampleNearestExact1dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
+	checksPre46(&c, &opXUpsampleNearestExact1dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact1dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7113,9 +7370,11 @@ func XUpsampleNearestExact1dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact1dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact1dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7132,9 +7391,9 @@ func UpsampleNearest1dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest1dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7150,9 +7409,11 @@ func UpsampleNearest1dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest1dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest1dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7169,9 +7430,9 @@ func XUpsampleNearestExact1dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact1dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7187,9 +7448,11 @@ func XUpsampleNearestExact1dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact1dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7206,9 +7469,9 @@ func UpsampleNearest2dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleNearest2dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest2dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7224,9 +7487,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7243,9 +7508,9 @@ func XUpsampleNearestExact2dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
+	checksPre46(&c, &opXUpsampleNearestExact2dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact2dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7261,9 +7526,11 @@ func XUpsampleNearestExact2dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact2dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact2dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7280,9 +7547,9 @@ func UpsampleNearest2dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest2dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7298,9 +7565,11 @@ func UpsampleNearest2dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest2dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7317,9 +7586,9 @@ func XUpsampleNearestExact2dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact2dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7335,9 +7604,11 @@ func XUpsampleNearestExact2dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact2dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7354,9 +7625,9 @@ func UpsampleNearest3dVec(input *torch.Tensor, output_size []int64, scale_factor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
+	checksPre46(&c, &opUpsampleNearest3dVec, &locs37, &a0, input)
 	r0 := kernels.UpsampleNearest3dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7372,9 +7643,11 @@ func UpsampleNearest3dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest3dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest3dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7391,9 +7664,9 @@ func XUpsampleNearestExact3dVec(input *torch.Tensor, output_size []int64, scale_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
+	checksPre46(&c, &opXUpsampleNearestExact3dVec, &locs37, &a0, input)
 	r0 := kernels.XUpsampleNearestExact3dVec(input, output_size, scale_factors)
-	checksPost38(&c, &locs37, &a0, input, r0)
+	checksPost47(&c, &locs37, &a0, input, r0)
 	return r0
 }
 
@@ -7409,9 +7682,11 @@ func XUpsampleNearestExact3dVecOut(input *torch.Tensor, output_size []int64, sca
 		return kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact3dVecOut, &locs469)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact3dVecOut, &locs490, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a3, out)
 	return r0
 }
 
@@ -7428,9 +7703,9 @@ func UpsampleNearest3dBackwardVec(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest3dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7446,9 +7721,11 @@ func UpsampleNearest3dBackwardVecOut(grad_output *torch.Tensor, output_size []in
 		return kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest3dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest3dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7465,9 +7742,9 @@ func XUpsampleNearestExact3dBackwardVec(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3dBackwardVec, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact3dBackwardVec, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackwardVec(grad_output, output_size, input_size, scale_factors)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7483,9 +7760,11 @@ func XUpsampleNearestExact3dBackwardVecOut(grad_output *torch.Tensor, output_siz
 		return kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs125)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXUpsampleNearestExact3dBackwardVecOut, &locs130, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardVecOut(grad_output, output_size, input_size, scale_factors, out)
-	checksPost2(&c, &locs125)
+	checksPost30(&c, &locs130, &a4, out)
 	return r0
 }
 
@@ -7502,9 +7781,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleLinear1dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7521,9 +7801,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7540,9 +7820,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -7559,9 +7840,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleLinear1dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7578,9 +7859,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBilinear2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7597,9 +7879,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7616,9 +7898,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7635,9 +7918,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7654,9 +7937,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7673,9 +7957,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7692,9 +7976,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7711,9 +7996,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAaBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7730,9 +8015,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBicubic2dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7749,9 +8035,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7768,9 +8054,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7787,9 +8074,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7806,9 +8093,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7825,9 +8113,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7844,9 +8132,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -7863,9 +8152,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAaBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7882,9 +8171,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a6, self, out)
+	checksPost17(&c, &locs38, &a0, &a6, self, out)
 	return r0
 }
 
@@ -7901,9 +8191,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7920,9 +8210,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs470, &a0, &a7, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs491, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a7, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -7939,9 +8230,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7958,9 +8249,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opUpsampleNearest1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7977,9 +8269,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7996,9 +8289,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8015,9 +8308,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8034,9 +8327,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dBackwardGradInput, &locs470, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs470, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -8053,9 +8347,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs470, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs491, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs470, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -8072,9 +8367,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest1dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8091,9 +8386,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8110,9 +8405,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleNearest2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8129,9 +8425,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8148,9 +8445,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8167,9 +8464,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8186,9 +8483,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -8205,9 +8503,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs491, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -8224,9 +8523,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest2dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8243,9 +8542,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8262,9 +8561,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleNearest3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8281,9 +8581,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -8300,9 +8601,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8319,9 +8620,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8338,9 +8639,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8357,9 +8659,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs491, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs470, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs491, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -8376,9 +8679,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest3dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8395,9 +8698,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3dBackward, &locs124, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs129, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs124, &a0, grad_output, r0)
+	checksPost47(&c, &locs129, &a0, grad_output, r0)
 	return r0
 }
 
@@ -8414,9 +8717,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSigmoidBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opSigmoidBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -8433,9 +8737,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSigmoidBackward, &locs186, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opSigmoidBackward, &locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8451,9 +8755,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackwardGradInput, &locs237)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLogitBackwardGradInput, &locs250, &a3, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost10(&c, &locs237)
+	checksPost15(&c, &locs250, &a3, grad_input)
 	return r0
 }
 
@@ -8469,9 +8775,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackward, &locs195)
+	checksPre9(&c, &opLogitBackward, &locs203)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost6(&c, &locs195)
+	checksPost10(&c, &locs203)
 	return r0
 }
 
@@ -8488,9 +8794,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTanhBackwardGradInput, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opTanhBackwardGradInput, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs241, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs251, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -8507,9 +8814,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTanhBackward, &locs186, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opTanhBackward, &locs193, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost9(&c, &locs186, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs193, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -8526,9 +8833,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose2dOut, &locs104, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose2dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs104, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -8545,9 +8853,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose2d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose2d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8564,9 +8872,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose3dOut, &locs104, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose3dOut, &locs492, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs104, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs492, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -8583,9 +8892,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose3d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose3d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8601,9 +8910,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2dOut, &locs104)
+	var a6 asserts.Saved
+	checksPre14(&c, &opThnnConv2dOut, &locs108, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a6, out)
 	return r0
 }
 
@@ -8619,9 +8930,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2d, &locs103)
+	checksPre9(&c, &opThnnConv2d, &locs107)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs103)
+	checksPost10(&c, &locs107)
 	return r0
 }
 
@@ -8638,9 +8949,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opXSlowConv2dForwardOutput, &locs471, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs471, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -8657,9 +8969,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXSlowConv2dForward, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXSlowConv2dForward, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost165(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost219(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8675,9 +8987,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardGradInput, &locs472)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost63(&c, &locs472)
+	checksPost79(&c, &locs494, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -8694,9 +9008,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opXSlowConv2dBackwardOutputMask, &locs473, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs495, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost62(&c, &locs473, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	checksPost77(&c, &locs495, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -8712,9 +9026,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs474)
+	var a7, a8, a9 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs496, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs474)
+	checksPost79(&c, &locs496, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -8731,9 +9047,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre40(&c, &opXConvDepthwise2dOut, &locs104, &a0, &a1, &a7, self, weight, out)
+	checksPre51(&c, &opXConvDepthwise2dOut, &locs492, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost41(&c, &locs104, &a0, &a1, &a7, self, weight, out)
+	checksPost52(&c, &locs492, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -8750,9 +9067,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXConvDepthwise2d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXConvDepthwise2d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8769,9 +9086,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opConvDepthwise3d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opConvDepthwise3d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8787,9 +9104,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvDepthwise3dOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opConvDepthwise3dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -8805,9 +9124,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3dOut, &locs104)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSlowConv3dOut, &locs108, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a6, out)
 	return r0
 }
 
@@ -8823,9 +9144,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3d, &locs103)
+	checksPre9(&c, &opSlowConv3d, &locs107)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs103)
+	checksPost10(&c, &locs107)
 	return r0
 }
 
@@ -8842,9 +9163,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSlowConv3dForwardOutput, &locs471, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opSlowConv3dForwardOutput, &locs493, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs471, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs493, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -8861,9 +9183,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConv3dForward, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConv3dForward, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost165(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost219(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8880,9 +9202,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated2d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated2d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8898,9 +9220,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated2dOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated2dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -8917,9 +9241,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated3d, &locs89, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated3d, &locs93, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs89, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs93, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -8935,9 +9259,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated3dOut, &locs104)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated3dOut, &locs108, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs104)
+	checksPost15(&c, &locs108, &a7, out)
 	return r0
 }
 
@@ -8954,9 +9280,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	checksPre48(&c, &opCol2imOut, &locs38, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs38, &a0, &a6, self, out)
+	checksPost17(&c, &locs38, &a0, &a6, self, out)
 	return r0
 }
 
@@ -8973,9 +9300,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCol2im, &locs0, &a0, self)
+	checksPre46(&c, &opCol2im, &locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8991,9 +9318,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs67)
+	checksPre0(&c, &opColumnStack, &locs70)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -9009,9 +9336,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStackOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColumnStackOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -9028,9 +9357,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opIm2colOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -9047,9 +9377,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIm2col, &locs0, &a0, self)
+	checksPre46(&c, &opIm2col, &locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9084,9 +9414,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsinf, &locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9103,9 +9433,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opIsinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9122,9 +9453,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsposinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9141,9 +9472,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opIsposinfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9160,9 +9492,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsneginf, &locs0, &a0, self)
+	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9179,9 +9511,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opIsneginfOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9234,9 +9567,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialEntr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9253,9 +9586,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialEntrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9272,9 +9606,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialNdtri, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9291,9 +9625,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialNdtriOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9310,9 +9645,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9329,9 +9664,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialLogNdtrOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9365,9 +9701,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1Out, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpm1Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 

@@ -40,9 +40,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2Out, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExp2Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -76,9 +78,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsiOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialPsiOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -112,9 +116,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigammaOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialDigammaOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -148,9 +154,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammalnOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialGammalnOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -184,9 +192,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -220,9 +230,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfcOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfcOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -239,9 +251,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialErfcx, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -258,9 +270,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialErfcxOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -294,9 +307,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinvOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfinvOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -330,9 +345,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtrOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialNdtrOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -349,9 +366,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -368,9 +385,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pySelfScalar, &locs184, &a1, other)
+	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs191, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost38(&c, &locs184, &a1, other, r0)
+	checksPost47(&c, &locs191, &a1, other, r0)
 	return r0
 }
 
@@ -387,9 +404,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -406,9 +423,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialXlog1pyOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -425,9 +443,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pySelfScalarOut, &locs185, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost12(&c, &locs185, &a1, &a2, other, out)
+	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -444,9 +463,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -462,9 +482,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogy, &locs6)
+	checksPre9(&c, &opSpecialXlogy, &locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -480,9 +500,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs184)
+	checksPre0(&c, &opSpecialXlogySelfScalar, &locs191)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs184)
+	checksPost1(&c, &locs191)
 	return r0
 }
 
@@ -516,9 +536,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -534,9 +556,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalarOut, &locs185)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs388, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost2(&c, &locs185)
+	checksPost30(&c, &locs388, &a2, out)
 	return r0
 }
 
@@ -552,9 +576,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalarOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -571,9 +597,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -590,9 +616,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialZetaSelfScalar, &locs184, &a1, other)
+	checksPre46(&c, &opSpecialZetaSelfScalar, &locs191, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost38(&c, &locs184, &a1, other, r0)
+	checksPost47(&c, &locs191, &a1, other, r0)
 	return r0
 }
 
@@ -609,9 +635,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -628,9 +654,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialZetaOut, &locs40, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -647,9 +674,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaSelfScalarOut, &locs185, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs192, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost12(&c, &locs185, &a1, &a2, other, out)
+	checksPost17(&c, &locs192, &a1, &a2, other, out)
 	return r0
 }
 
@@ -666,9 +694,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -702,9 +731,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0Out, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialI0Out, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -721,9 +752,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI0e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -740,9 +771,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI0eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -759,9 +791,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -778,9 +810,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -797,9 +830,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -816,9 +849,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1eOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -852,9 +886,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogitOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialLogitOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -888,9 +924,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygammaOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialPolygammaOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -924,9 +962,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexpOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSpecialLogsumexpOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -960,9 +1000,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpitOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpitOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -996,9 +1038,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSincOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialSincOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1032,9 +1076,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRoundOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialRoundOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -1068,9 +1114,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1pOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialLog1pOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -1104,9 +1152,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1122,9 +1172,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainc, &locs6)
+	checksPre9(&c, &opSpecialGammainc, &locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1140,9 +1190,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainccOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1158,9 +1210,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincc, &locs6)
+	checksPre9(&c, &opSpecialGammaincc, &locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1194,9 +1246,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammalnOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialMultigammalnOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -1248,9 +1302,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1284,9 +1340,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1320,9 +1378,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1356,9 +1416,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1392,9 +1454,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1428,9 +1492,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1464,9 +1530,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1500,9 +1568,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1536,9 +1606,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1572,9 +1644,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1608,9 +1682,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1644,9 +1720,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2Out, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfft2Out, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1680,9 +1758,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1716,9 +1796,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1752,9 +1834,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1788,9 +1872,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1824,9 +1910,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1860,9 +1948,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftnOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftnOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -1878,9 +1968,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreq, &locs23)
+	checksPre5(&c, &opFftFftfreq, &locs23)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1896,9 +1986,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreqOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftFftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -1914,9 +2006,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreq, &locs23)
+	checksPre5(&c, &opFftRfftfreq, &locs23)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost33(&c, &locs23)
+	checksPost39(&c, &locs23)
 	return r0
 }
 
@@ -1932,9 +2024,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreqOut, &locs24)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftRfftfreqOut, &locs24, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost4(&c, &locs24)
+	checksPost8(&c, &locs24, &a2, out)
 	return r0
 }
 
@@ -1987,9 +2081,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
+	checksPre40(&c, &opLinalgCholeskyEx, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2006,9 +2100,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyExL, &locs475, &a0, &a3, &a4, self, L, info)
+	checksPre93(&c, &opLinalgCholeskyExL, &locs497, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost41(&c, &locs475, &a0, &a3, &a4, self, L, info)
+	checksPost52(&c, &locs497, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -2042,9 +2137,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholeskyOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCholeskyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2061,9 +2158,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2080,9 +2177,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opLinalgCrossOut, &locs40, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs40, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2098,9 +2196,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLuFactor, &locs476)
+	checksPre9(&c, &opLinalgLuFactor, &locs498)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost7(&c, &locs476)
+	checksPost11(&c, &locs498)
 	return r0, r1
 }
 
@@ -2116,9 +2214,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLuFactorOut, &locs477)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgLuFactorOut, &locs499, &a2, &a3, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost10(&c, &locs477)
+	checksPost43(&c, &locs499, &a2, &a3, LU, pivots)
 	return r0, r1
 }
 
@@ -2135,9 +2235,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opLinalgLuFactorEx, &locs478, &a0, A)
+	checksPre158(&c, &opLinalgLuFactorEx, &locs500, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
+	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2154,9 +2254,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre15(&c, &opLinalgLuFactorExOut, &locs479, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPre135(&c, &opLinalgLuFactorExOut, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost16(&c, &locs479, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPost21(&c, &locs501, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -2173,9 +2274,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opLinalgLu, &locs478, &a0, A)
+	checksPre158(&c, &opLinalgLu, &locs500, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
+	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2192,9 +2293,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre15(&c, &opLinalgLuOut, &locs480, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPre135(&c, &opLinalgLuOut, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost16(&c, &locs480, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPost21(&c, &locs502, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -2211,9 +2313,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgLuSolve, &locs481, &a0, &a1, &a2, LU, pivots, B)
+	checksPre53(&c, &opLinalgLuSolve, &locs503, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost43(&c, &locs481, &a0, &a1, &a2, LU, pivots, B, r0)
+	checksPost54(&c, &locs503, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -2230,9 +2332,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre15(&c, &opLinalgLuSolveOut, &locs482, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPre56(&c, &opLinalgLuSolveOut, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost16(&c, &locs482, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPost21(&c, &locs504, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -2249,9 +2352,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opXLinalgDet, &locs478, &a0, A)
+	checksPre158(&c, &opXLinalgDet, &locs500, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
+	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2268,9 +2371,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre15(&c, &opXLinalgDetResult, &locs483, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPre135(&c, &opXLinalgDetResult, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost16(&c, &locs483, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPost21(&c, &locs505, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -2286,9 +2390,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs123)
+	checksPre0(&c, &opLinalgDet, &locs128)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs123)
+	checksPost1(&c, &locs128)
 	return r0
 }
 
@@ -2304,9 +2408,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDetOut, &locs484)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgDetOut, &locs506, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost2(&c, &locs484)
+	checksPost30(&c, &locs506, &a1, out)
 	return r0
 }
 
@@ -2340,9 +2446,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgLdlFactorEx, &locs259)
+	checksPre44(&c, &opLinalgLdlFactorEx, &locs269)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost148(&c, &locs259)
+	checksPost195(&c, &locs269)
 	return r0, r1, r2
 }
 
@@ -2358,9 +2464,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgLdlFactorExOut, &locs485)
+	var a3, a4, a5 asserts.Saved
+	checksPre111(&c, &opLinalgLdlFactorExOut, &locs507, &a3, &a4, &a5, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost20(&c, &locs485)
+	checksPost112(&c, &locs507, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -2376,9 +2484,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactor, &locs25)
+	checksPre9(&c, &opLinalgLdlFactor, &locs25)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2394,9 +2502,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactorOut, &locs486)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgLdlFactorOut, &locs508, &a2, &a3, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost10(&c, &locs486)
+	checksPost43(&c, &locs508, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -2412,9 +2522,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgLdlSolve, &locs487)
+	checksPre44(&c, &opLinalgLdlSolve, &locs509)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost44(&c, &locs487)
+	checksPost57(&c, &locs509)
 	return r0
 }
 
@@ -2430,9 +2540,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgLdlSolveOut, &locs488)
+	var a4 asserts.Saved
+	checksPre58(&c, &opLinalgLdlSolveOut, &locs510, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost20(&c, &locs488)
+	checksPost59(&c, &locs510, &a4, out)
 	return r0
 }
 
@@ -2449,9 +2561,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre166(&c, &opLinalgLstsq, &locs489, &a0, &a1, self, b)
+	checksPre220(&c, &opLinalgLstsq, &locs511, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost167(&c, &locs489, &a0, &a1, self, b, r0, r1, r2, r3)
+	checksPost221(&c, &locs511, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2468,9 +2580,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre168(&c, &opLinalgLstsqOut, &locs490, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPre222(&c, &opLinalgLstsqOut, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost169(&c, &locs490, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPost223(&c, &locs512, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -2486,9 +2599,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmul, &locs6)
+	checksPre9(&c, &opLinalgMatmul, &locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2504,9 +2617,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2522,9 +2637,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdot, &locs491)
+	checksPre9(&c, &opLinalgVecdot, &locs513)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost6(&c, &locs491)
+	checksPost10(&c, &locs513)
 	return r0
 }
 
@@ -2540,9 +2655,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdotOut, &locs492)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgVecdotOut, &locs514, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost10(&c, &locs492)
+	checksPost15(&c, &locs514, &a3, out)
 	return r0
 }
 
@@ -2559,9 +2676,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2577,9 +2694,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixExpOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixExpOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -2596,9 +2715,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre170(&c, &opXLinalgSlogdet, &locs493, &a0, A)
+	checksPre224(&c, &opXLinalgSlogdet, &locs515, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost171(&c, &locs493, &a0, A, r0, r1, r2, r3)
+	checksPost225(&c, &locs515, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -2615,9 +2734,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre151(&c, &opXLinalgSlogdetSign, &locs494, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPre226(&c, &opXLinalgSlogdetSign, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost152(&c, &locs494, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPost199(&c, &locs516, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -2633,9 +2753,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdet, &locs476)
+	checksPre9(&c, &opLinalgSlogdet, &locs498)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost7(&c, &locs476)
+	checksPost11(&c, &locs498)
 	return r0, r1
 }
 
@@ -2651,9 +2771,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdetOut, &locs495)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opLinalgSlogdetOut, &locs517, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost10(&c, &locs495)
+	checksPost43(&c, &locs517, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -2669,9 +2791,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdet, &locs25)
+	checksPre9(&c, &opSlogdet, &locs25)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2687,9 +2809,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdetOut, &locs496)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opSlogdetOut, &locs518, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost10(&c, &locs496)
+	checksPost43(&c, &locs518, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -2724,9 +2848,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgEig, &locs25, &a0, self)
+	checksPre40(&c, &opLinalgEig, &locs25, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost35(&c, &locs25, &a0, self, r0, r1)
+	checksPost41(&c, &locs25, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2743,9 +2867,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgEigOut, &locs497, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPre93(&c, &opLinalgEigOut, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs497, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs519, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -2779,9 +2904,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalsOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -2798,9 +2925,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXLinalgEigh, &locs476, &a0, A)
+	checksPre40(&c, &opXLinalgEigh, &locs498, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost35(&c, &locs476, &a0, A, r0, r1)
+	checksPost41(&c, &locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2817,9 +2944,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opXLinalgEighEigenvalues, &locs498, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPre93(&c, &opXLinalgEighEigenvalues, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs498, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs520, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -2835,9 +2963,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEigh, &locs25)
+	checksPre9(&c, &opLinalgEigh, &locs25)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost7(&c, &locs25)
+	checksPost11(&c, &locs25)
 	return r0, r1
 }
 
@@ -2853,9 +2981,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEighEigvals, &locs499)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgEighEigvals, &locs521, &a2, &a3, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost10(&c, &locs499)
+	checksPost43(&c, &locs521, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -2889,9 +3019,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalshOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalshOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -2908,9 +3040,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgHouseholderProduct, &locs500, &a0, &a1, input, tau)
+	checksPre12(&c, &opLinalgHouseholderProduct, &locs522, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost9(&c, &locs500, &a0, &a1, input, tau, r0)
+	checksPost13(&c, &locs522, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -2927,9 +3059,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgHouseholderProductOut, &locs501, &a0, &a1, &a2, input, tau, out)
+	checksPre51(&c, &opLinalgHouseholderProductOut, &locs523, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost41(&c, &locs501, &a0, &a1, &a2, input, tau, out)
+	checksPost52(&c, &locs523, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -2946,9 +3079,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgInvEx, &locs476, &a0, A)
+	checksPre40(&c, &opLinalgInvEx, &locs498, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost35(&c, &locs476, &a0, A, r0, r1)
+	checksPost41(&c, &locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -2965,9 +3098,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgInvExInverse, &locs502, &a0, &a2, &a3, A, inverse, info)
+	checksPre93(&c, &opLinalgInvExInverse, &locs524, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost41(&c, &locs502, &a0, &a2, &a3, A, inverse, info)
+	checksPost52(&c, &locs524, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -2983,9 +3117,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs123)
+	checksPre0(&c, &opLinalgInv, &locs128)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs123)
+	checksPost1(&c, &locs128)
 	return r0
 }
 
@@ -3001,9 +3135,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInvOut, &locs484)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgInvOut, &locs506, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost2(&c, &locs484)
+	checksPost30(&c, &locs506, &a1, out)
 	return r0
 }
 
@@ -3037,9 +3173,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverseOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opInverseOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -3055,9 +3193,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInner, &locs6)
+	checksPre9(&c, &opInner, &locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3073,9 +3211,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInnerOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3091,9 +3231,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuter, &locs503)
+	checksPre9(&c, &opOuter, &locs525)
 	r0 := kernels.Outer(self, vec2)
-	checksPost6(&c, &locs503)
+	checksPost10(&c, &locs525)
 	return r0
 }
 
@@ -3109,9 +3249,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuterOut, &locs504)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOuterOut, &locs526, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost10(&c, &locs504)
+	checksPost15(&c, &locs526, &a2, out)
 	return r0
 }
 
@@ -3127,9 +3269,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGer, &locs503)
+	checksPre9(&c, &opGer, &locs525)
 	r0 := kernels.Ger(self, vec2)
-	checksPost6(&c, &locs503)
+	checksPost10(&c, &locs525)
 	return r0
 }
 
@@ -3145,9 +3287,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGerOut, &locs504)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGerOut, &locs526, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost10(&c, &locs504)
+	checksPost15(&c, &locs526, &a2, out)
 	return r0
 }
 
@@ -3199,9 +3343,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -3217,9 +3363,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStrOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOrdStrOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -3236,9 +3384,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3255,9 +3403,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opLinalgVectorNormOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -3291,9 +3440,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -3327,9 +3478,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrdOut, &locs38)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs39, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a5, out)
 	return r0
 }
 
@@ -3346,9 +3499,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre117(&c, &opXLinalgSvd, &locs478, &a0, A)
+	checksPre158(&c, &opXLinalgSvd, &locs500, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost118(&c, &locs478, &a0, A, r0, r1, r2)
+	checksPost159(&c, &locs500, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3365,9 +3518,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre15(&c, &opXLinalgSvdU, &locs505, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPre135(&c, &opXLinalgSvdU, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost16(&c, &locs505, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPost21(&c, &locs527, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -3383,9 +3537,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgSvd, &locs478)
+	checksPre44(&c, &opLinalgSvd, &locs500)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost148(&c, &locs478)
+	checksPost195(&c, &locs500)
 	return r0, r1, r2
 }
 
@@ -3401,9 +3555,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgSvdU, &locs505)
+	var a3, a4, a5 asserts.Saved
+	checksPre111(&c, &opLinalgSvdU, &locs528, &a3, &a4, &a5, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost20(&c, &locs505)
+	checksPost112(&c, &locs528, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -3419,9 +3575,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs123)
+	checksPre0(&c, &opLinalgSvdvals, &locs128)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs123)
+	checksPost1(&c, &locs128)
 	return r0
 }
 
@@ -3437,9 +3593,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvalsOut, &locs484)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgSvdvalsOut, &locs506, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost2(&c, &locs484)
+	checksPost30(&c, &locs506, &a2, out)
 	return r0
 }
 
@@ -3473,9 +3631,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3509,9 +3669,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStrOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondPStrOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3528,9 +3690,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opLinalgPinvAtolRtolTensor, &locs506, &a0, &a1, &a2, self, atol, rtol)
+	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs529, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost60(&c, &locs506, &a0, &a1, &a2, self, atol, rtol, r0)
+	checksPost75(&c, &locs529, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -3547,9 +3709,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opLinalgPinvAtolRtolTensorOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3583,9 +3746,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloatOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -3619,9 +3784,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvRcondTensor, &locs507)
+	checksPre9(&c, &opLinalgPinvRcondTensor, &locs530)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost6(&c, &locs507)
+	checksPost10(&c, &locs530)
 	return r0
 }
 
@@ -3637,9 +3802,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgPinvOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -3655,9 +3822,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvOutRcondTensor, &locs508)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs531, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost10(&c, &locs508)
+	checksPost15(&c, &locs531, &a3, out)
 	return r0
 }
 
@@ -3674,9 +3843,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre166(&c, &opXLinalgSolveEx, &locs509, &a0, &a1, A, B)
+	checksPre220(&c, &opXLinalgSolveEx, &locs532, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost167(&c, &locs509, &a0, &a1, A, B, r0, r1, r2, r3)
+	checksPost221(&c, &locs532, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -3693,9 +3862,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre168(&c, &opXLinalgSolveExResult, &locs510, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPre222(&c, &opXLinalgSolveExResult, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost169(&c, &locs510, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPost223(&c, &locs533, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -3711,9 +3881,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgSolveEx, &locs511)
+	checksPre44(&c, &opLinalgSolveEx, &locs534)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost36(&c, &locs511)
+	checksPost45(&c, &locs534)
 	return r0, r1
 }
 
@@ -3729,9 +3899,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opLinalgSolveExOut, &locs512)
+	var a4, a5 asserts.Saved
+	checksPre24(&c, &opLinalgSolveExOut, &locs535, &a4, &a5, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost20(&c, &locs512)
+	checksPost25(&c, &locs535, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -3747,9 +3919,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolve, &locs513)
+	checksPre9(&c, &opLinalgSolve, &locs536)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost6(&c, &locs513)
+	checksPost10(&c, &locs536)
 	return r0
 }
 
@@ -3765,9 +3937,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolveOut, &locs514)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgSolveOut, &locs537, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost10(&c, &locs514)
+	checksPost15(&c, &locs537, &a3, out)
 	return r0
 }
 
@@ -3801,9 +3975,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinvOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgTensorinvOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3819,9 +3995,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolve, &locs6)
+	checksPre9(&c, &opLinalgTensorsolve, &locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3837,9 +4013,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolveOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -3856,9 +4034,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgQr, &locs476, &a0, A)
+	checksPre40(&c, &opLinalgQr, &locs498, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost35(&c, &locs476, &a0, A, r0, r1)
+	checksPost41(&c, &locs498, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -3875,9 +4053,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgQrOut, &locs515, &a0, &a2, &a3, A, Q, R)
+	checksPre93(&c, &opLinalgQrOut, &locs538, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost41(&c, &locs515, &a0, &a2, &a3, A, Q, R)
+	checksPost52(&c, &locs538, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -3911,9 +4090,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPowerOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixPowerOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -3947,9 +4128,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs469)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs490, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs469)
+	checksPost30(&c, &locs490, &a4, out)
 	return r0
 }
 
@@ -3983,9 +4166,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -4019,9 +4204,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -4037,9 +4224,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankTolTensor, &locs516)
+	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs539)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost6(&c, &locs516)
+	checksPost10(&c, &locs539)
 	return r0
 }
 
@@ -4055,9 +4242,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankOutTolTensor, &locs517)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs540, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost10(&c, &locs517)
+	checksPost15(&c, &locs540, &a3, out)
 	return r0
 }
 
@@ -4073,9 +4262,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs67)
+	checksPre0(&c, &opLinalgMultiDot, &locs70)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4091,9 +4280,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDotOut, &locs68)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMultiDotOut, &locs72, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost2(&c, &locs68)
+	checksPost30(&c, &locs72, &a1, out)
 	return r0
 }
 
@@ -4127,9 +4318,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestSerializationSubcmul, &locs6)
+	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4145,9 +4336,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs518)
+	checksPre0(&c, &opXTestOptionalIntlist, &locs541)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs518)
+	checksPost1(&c, &locs541)
 	return r0
 }
 
@@ -4163,9 +4354,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlistOut, &locs519)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalIntlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost2(&c, &locs519)
+	checksPost30(&c, &locs542, &a2, out)
 	return r0
 }
 
@@ -4181,9 +4374,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs518)
+	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs541)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs518)
+	checksPost1(&c, &locs541)
 	return r0
 }
 
@@ -4199,9 +4392,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlistOut, &locs519)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost2(&c, &locs519)
+	checksPost30(&c, &locs542, &a2, out)
 	return r0
 }
 
@@ -4217,9 +4412,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs518)
+	checksPre0(&c, &opXTestOptionalFloatlist, &locs541)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs518)
+	checksPost1(&c, &locs541)
 	return r0
 }
 
@@ -4235,9 +4430,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlistOut, &locs519)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs542, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost2(&c, &locs519)
+	checksPost30(&c, &locs542, &a2, out)
 	return r0
 }
 
@@ -4253,9 +4450,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs520)
+	checksPre0(&c, &opXTestStringDefault, &locs543)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs520)
+	checksPost1(&c, &locs543)
 	return r0
 }
 
@@ -4271,9 +4468,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs520)
+	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs543)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs520)
+	checksPost1(&c, &locs543)
 	return r0
 }
 
@@ -4289,9 +4486,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs520)
+	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs543)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs520)
+	checksPost1(&c, &locs543)
 	return r0
 }
 
@@ -4308,9 +4505,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4326,9 +4523,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestWarnInAutogradOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestWarnInAutogradOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -4345,9 +4544,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4363,9 +4562,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -4382,9 +4583,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4401,9 +4602,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4420,9 +4621,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4438,9 +4639,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -4457,9 +4660,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre172(&c, &opSegmentReduce, &locs521, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	checksPre227(&c, &opSegmentReduce, &locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost173(&c, &locs521, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	checksPost228(&c, &locs544, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -4475,9 +4678,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSegmentReduceOut, &locs522)
+	var a8 asserts.Saved
+	checksPre3(&c, &opSegmentReduceOut, &locs545, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost2(&c, &locs522)
+	checksPost30(&c, &locs545, &a8, out)
 	return r0
 }
 
@@ -4493,9 +4698,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSegmentReduceBackward, &locs523)
+	checksPre44(&c, &opXSegmentReduceBackward, &locs546)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost44(&c, &locs523)
+	checksPost57(&c, &locs546)
 	return r0
 }
 
@@ -4511,9 +4716,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXSegmentReduceBackwardOut, &locs524)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs547, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost20(&c, &locs524)
+	checksPost59(&c, &locs547, &a8, out)
 	return r0
 }
 
@@ -4529,9 +4736,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs525)
+	checksPre0(&c, &opPadSequence, &locs548)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value)
-	checksPost1(&c, &locs525)
+	checksPost1(&c, &locs548)
 	return r0
 }
 
@@ -4547,9 +4754,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs67)
+	checksPre0(&c, &opFlattenDenseTensors, &locs70)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs67)
+	checksPost1(&c, &locs70)
 	return r0
 }
 
@@ -4565,9 +4772,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs526)
+	checksPre0(&c, &opUnflattenDenseTensors, &locs549)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs526)
+	checksPost2(&c, &locs549)
 	return r0
 }
 
@@ -4584,9 +4791,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opXNestedTensorFromTensorList, &locs527, &l0, list)
+	checksPre70(&c, &opXNestedTensorFromTensorList, &locs550, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs527, &l0, list, r0)
+	checksPost71(&c, &locs550, &l0, list, r0)
 	return r0
 }
 
@@ -4602,9 +4809,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedTensorFromTensorListOut, &locs528)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs551, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost2(&c, &locs528)
+	checksPost30(&c, &locs551, &a5, out)
 	return r0
 }
 
@@ -4638,9 +4847,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopy, &locs4)
+	checksPre9(&c, &opXMakeDualCopy, &locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -4657,9 +4866,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4676,9 +4885,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4695,9 +4904,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4714,9 +4923,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4733,9 +4942,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStridedCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4770,9 +4979,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalCopy, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4789,9 +4998,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpandCopy, &locs0, &a0, self)
+	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4808,9 +5017,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermuteCopy, &locs0, &a0, self)
+	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4827,9 +5036,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4846,9 +5055,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4883,9 +5092,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4902,9 +5111,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4921,9 +5130,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4940,9 +5149,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4959,9 +5168,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4978,9 +5187,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTCopy, &locs0, &a0, self)
+	checksPre46(&c, &opTCopy, &locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4997,9 +5206,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5016,9 +5225,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5035,9 +5244,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5054,9 +5263,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5073,9 +5282,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5092,9 +5301,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5164,9 +5373,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCcolIndicesCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCcolIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5200,9 +5411,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowIndicesCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5219,9 +5432,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5238,9 +5451,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5257,9 +5470,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopyDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5276,9 +5489,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5295,9 +5508,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5313,9 +5526,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopyOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXFwPrimalCopyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5331,9 +5546,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopyOut, &locs529)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMakeDualCopyOut, &locs552, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost10(&c, &locs529)
+	checksPost15(&c, &locs552, &a3, out)
 	return r0
 }
 
@@ -5350,9 +5567,10 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opViewAsRealCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5369,9 +5587,10 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opViewAsComplexCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5388,9 +5607,10 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXConjCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5407,9 +5627,10 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXNegViewCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5426,9 +5647,10 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opAsStridedCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5444,9 +5666,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopyOut, &locs38)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs39, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a2, out)
 	return r0
 }
 
@@ -5463,9 +5687,10 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opDiagonalCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5482,9 +5707,10 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opExpandCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5501,9 +5727,10 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opPermuteCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5520,9 +5747,10 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opXReshapeAliasCopyOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5539,9 +5767,10 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opSelectCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5557,9 +5786,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDetachCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5576,9 +5807,10 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	checksPre48(&c, &opSliceCopyTensorOut, &locs38, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost12(&c, &locs38, &a0, &a5, self, out)
+	checksPost17(&c, &locs38, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5599,9 +5831,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre112(&c, &opSplitCopyTensorOut, &locs38, &a0, &l3, self, out)
+	checksPre153(&c, &opSplitCopyTensorOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost113(&c, &locs38, &a0, &l3, self, out)
+	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5621,9 +5854,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre112(&c, &opSplitWithSizesCopyOut, &locs38, &a0, &l3, self, out)
+	checksPre153(&c, &opSplitWithSizesCopyOut, &locs38, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost113(&c, &locs38, &a0, &l3, self, out)
+	checksPost154(&c, &locs38, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -5639,9 +5873,10 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSqueezeCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5658,9 +5893,10 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opSqueezeCopyDimOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5677,9 +5913,10 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opTCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5696,9 +5933,10 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	checksPre48(&c, &opTransposeCopyIntOut, &locs38, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost12(&c, &locs38, &a0, &a3, self, out)
+	checksPost17(&c, &locs38, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5715,9 +5953,10 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opUnsqueezeCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5734,9 +5973,10 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5753,9 +5993,10 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opXValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5772,9 +6013,10 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opIndicesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5791,9 +6033,10 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opValuesCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5809,9 +6052,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCrowIndicesCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCrowIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5827,9 +6072,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColIndicesCopyOut, &locs38)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColIndicesCopyOut, &locs39, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a1, out)
 	return r0
 }
 
@@ -5850,9 +6097,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre112(&c, &opUnbindCopyIntOut, &locs38, &a0, &l2, self, out)
+	checksPre153(&c, &opUnbindCopyIntOut, &locs38, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost113(&c, &locs38, &a0, &l2, self, out)
+	checksPost154(&c, &locs38, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -5868,9 +6116,10 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opViewCopyOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5887,9 +6136,10 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	checksPre48(&c, &opViewCopyDtypeOut, &locs38, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost12(&c, &locs38, &a0, &a2, self, out)
+	checksPost17(&c, &locs38, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5906,9 +6156,10 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	checksPre48(&c, &opUnfoldCopyOut, &locs38, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost12(&c, &locs38, &a0, &a4, self, out)
+	checksPost17(&c, &locs38, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5925,9 +6176,10 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opAliasCopyOut, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5944,9 +6196,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToPaddedTensor, &locs0, &a0, self)
+	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5962,9 +6214,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToPaddedTensorOut, &locs38)
+	var a3 asserts.Saved
+	checksPre3(&c, &opToPaddedTensorOut, &locs39, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a3, out)
 	return r0
 }
 
@@ -5980,9 +6234,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorSoftmaxWithShape, &locs530)
+	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs553)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost6(&c, &locs530)
+	checksPost10(&c, &locs553)
 	return r0
 }
 
@@ -6016,9 +6270,11 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedTensorLayerNormOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXNestedTensorLayerNormOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -6034,9 +6290,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre174(&c, &opXTransformerEncoderLayerFwd, &locs531)
+	checksPre229(&c, &opXTransformerEncoderLayerFwd, &locs554)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost175(&c, &locs531)
+	checksPost230(&c, &locs554)
 	return r0
 }
 
@@ -6052,9 +6308,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre174(&c, &opXTransformerEncoderLayerFwdOut, &locs532)
+	var a20 asserts.Saved
+	checksPre231(&c, &opXTransformerEncoderLayerFwdOut, &locs555, &a20, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost176(&c, &locs532)
+	checksPost232(&c, &locs555, &a20, out)
 	return r0
 }
 
@@ -6070,9 +6328,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre127(&c, &opXNativeMultiHeadAttention, &locs533)
+	checksPre183(&c, &opXNativeMultiHeadAttention, &locs556)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost177(&c, &locs533)
+	checksPost233(&c, &locs556)
 	return r0, r1
 }
 
@@ -6088,9 +6346,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var c asserts.Call
-	checksPre127(&c, &opXNativeMultiHeadAttentionOut, &locs534)
+	var a13, a14 asserts.Saved
+	checksPre234(&c, &opXNativeMultiHeadAttentionOut, &locs557, &a13, &a14, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost128(&c, &locs534)
+	checksPost235(&c, &locs557, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -6106,9 +6366,9 @@ func XScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *t
 		return kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttention, &locs535)
+	checksPre60(&c, &opXScaledDotProductAttention, &locs558)
 	r0, r1 := kernels.XScaledDotProductAttention(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost71(&c, &locs535)
+	checksPost90(&c, &locs558)
 	return r0, r1
 }
 
@@ -6124,9 +6384,9 @@ func XScaledDotProductAttentionForward(query *torch.Tensor, key *torch.Tensor, v
 		return kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionForward, &locs535)
+	checksPre60(&c, &opXScaledDotProductAttentionForward, &locs558)
 	r0, r1 := kernels.XScaledDotProductAttentionForward(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost71(&c, &locs535)
+	checksPost90(&c, &locs558)
 	return r0, r1
 }
 
@@ -6142,9 +6402,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionMath, &locs535)
+	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs558)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, need_attn_weights, is_causal)
-	checksPost71(&c, &locs535)
+	checksPost90(&c, &locs558)
 	return r0, r1
 }
 
@@ -6160,9 +6420,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXTritonScaledDotAttention, &locs536)
+	checksPre44(&c, &opXTritonScaledDotAttention, &locs559)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost44(&c, &locs536)
+	checksPost57(&c, &locs559)
 	return r0
 }
 
@@ -6178,9 +6438,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var c asserts.Call
-	checksPre19(&c, &opXTritonScaledDotAttentionOut, &locs537)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs560, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost20(&c, &locs537)
+	checksPost59(&c, &locs560, &a4, out)
 	return r0
 }
 
@@ -6196,9 +6458,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXTritonMultiHeadAttention, &locs538)
+	checksPre98(&c, &opXTritonMultiHeadAttention, &locs561)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost75(&c, &locs538)
+	checksPost99(&c, &locs561)
 	return r0
 }
 
@@ -6214,9 +6476,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var c asserts.Call
-	checksPre27(&c, &opXTritonMultiHeadAttentionOut, &locs539)
+	var a10 asserts.Saved
+	checksPre144(&c, &opXTritonMultiHeadAttentionOut, &locs562, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost28(&c, &locs539)
+	checksPost145(&c, &locs562, &a10, out)
 	return r0
 }
 
@@ -6233,9 +6497,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialAiryAi, &locs261, &a0, x)
+	checksPre46(&c, &opSpecialAiryAi, &locs271, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost38(&c, &locs261, &a0, x, r0)
+	checksPost47(&c, &locs271, &a0, x, r0)
 	return r0
 }
 
@@ -6252,9 +6516,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialAiryAiOut, &locs540, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialAiryAiOut, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost12(&c, &locs540, &a0, &a1, x, out)
+	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -6270,9 +6535,9 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFlashScaledDotProductAttention, &locs541)
+	checksPre62(&c, &opXFlashScaledDotProductAttention, &locs564)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
-	checksPost74(&c, &locs541)
+	checksPost95(&c, &locs564)
 	return r0
 }
 
@@ -6288,9 +6553,9 @@ func XTransformerDecoderOnlyLayerFwd(src *torch.Tensor, embed_dim int64, num_hea
 		return kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
 	}
 	var c asserts.Call
-	checksPre178(&c, &opXTransformerDecoderOnlyLayerFwd, &locs542)
+	checksPre236(&c, &opXTransformerDecoderOnlyLayerFwd, &locs565)
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value)
-	checksPost179(&c, &locs542)
+	checksPost237(&c, &locs565)
 	return r0, r1, r2
 }
 
@@ -6306,9 +6571,11 @@ func XTransformerDecoderOnlyLayerFwdOut(src *torch.Tensor, embed_dim int64, num_
 		return kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre178(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs543)
+	var a21, a22, a23 asserts.Saved
+	checksPre238(&c, &opXTransformerDecoderOnlyLayerFwdOut, &locs566, &a21, &a22, &a23, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformerDecoderOnlyLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, incr_key, incr_value, out0, out1, out2)
-	checksPost180(&c, &locs543)
+	checksPost239(&c, &locs566, &a21, &a22, &a23, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6324,9 +6591,9 @@ func XNativeDecoderOnlyMultiHeadAttention(query *torch.Tensor, key *torch.Tensor
 		return kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
 	}
 	var c asserts.Call
-	checksPre146(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs544)
+	checksPre192(&c, &opXNativeDecoderOnlyMultiHeadAttention, &locs567)
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights)
-	checksPost181(&c, &locs544)
+	checksPost240(&c, &locs567)
 	return r0, r1, r2, r3
 }
 
@@ -6342,9 +6609,11 @@ func XNativeDecoderOnlyMultiHeadAttentionOut(query *torch.Tensor, key *torch.Ten
 		return kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre146(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs545)
+	var a14, a15, a16, a17 asserts.Saved
+	checksPre241(&c, &opXNativeDecoderOnlyMultiHeadAttentionOut, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XNativeDecoderOnlyMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, incr_key, incr_value, need_weights, average_attn_weights, out0, out1, out2, out3)
-	checksPost182(&c, &locs545)
+	checksPost242(&c, &locs568, &a14, &a15, &a16, &a17, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6361,9 +6630,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6380,9 +6649,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6399,9 +6669,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6418,9 +6688,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6437,9 +6708,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6456,9 +6727,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6475,9 +6747,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6494,9 +6766,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6513,9 +6786,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialT, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6531,9 +6804,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs547)
+	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalar, &locs570)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -6549,9 +6822,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs261)
+	checksPre0(&c, &opSpecialChebyshevPolynomialTNScalar, &locs271)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -6568,9 +6841,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialTOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6586,9 +6860,11 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -6605,9 +6881,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -6624,9 +6901,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialU, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6642,9 +6919,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs547)
+	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalar, &locs570)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -6660,9 +6937,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs261)
+	checksPre0(&c, &opSpecialChebyshevPolynomialUNScalar, &locs271)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -6679,9 +6956,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialUOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6697,9 +6975,11 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -6716,9 +6996,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -6735,9 +7016,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialV, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6753,9 +7034,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs547)
+	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalar, &locs570)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -6771,9 +7052,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs261)
+	checksPre0(&c, &opSpecialChebyshevPolynomialVNScalar, &locs271)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -6790,9 +7071,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialVOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6808,9 +7090,11 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -6827,9 +7111,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -6846,9 +7131,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialW, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6864,9 +7149,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 		return kernels.SpecialChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs547)
+	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalar, &locs570)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -6882,9 +7167,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 		return kernels.SpecialChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs261)
+	checksPre0(&c, &opSpecialChebyshevPolynomialWNScalar, &locs271)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -6901,9 +7186,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialWOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -6919,9 +7205,11 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 		return kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -6938,9 +7226,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -6957,9 +7246,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialH, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialH, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -6975,9 +7264,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 		return kernels.SpecialHermitePolynomialHXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs547)
+	checksPre0(&c, &opSpecialHermitePolynomialHXScalar, &locs570)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -6993,9 +7282,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 		return kernels.SpecialHermitePolynomialHNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs261)
+	checksPre0(&c, &opSpecialHermitePolynomialHNScalar, &locs271)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7012,9 +7301,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7030,9 +7320,11 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 		return kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialHermitePolynomialHXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7049,9 +7341,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7068,9 +7361,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialHe, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7086,9 +7379,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialHermitePolynomialHeXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs547)
+	checksPre0(&c, &opSpecialHermitePolynomialHeXScalar, &locs570)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7104,9 +7397,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialHermitePolynomialHeNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs261)
+	checksPre0(&c, &opSpecialHermitePolynomialHeNScalar, &locs271)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7123,9 +7416,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHeOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7141,9 +7435,11 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7160,9 +7456,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7179,9 +7476,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLaguerrePolynomialL, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7197,9 +7494,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLaguerrePolynomialLXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs547)
+	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalar, &locs570)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7215,9 +7512,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLaguerrePolynomialLNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs261)
+	checksPre0(&c, &opSpecialLaguerrePolynomialLNScalar, &locs271)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7234,9 +7531,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLaguerrePolynomialLOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7252,9 +7550,11 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7271,9 +7571,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7290,9 +7591,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLegendrePolynomialP, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7308,9 +7609,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 		return kernels.SpecialLegendrePolynomialPXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs547)
+	checksPre0(&c, &opSpecialLegendrePolynomialPXScalar, &locs570)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7326,9 +7627,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 		return kernels.SpecialLegendrePolynomialPNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs261)
+	checksPre0(&c, &opSpecialLegendrePolynomialPNScalar, &locs271)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7345,9 +7646,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLegendrePolynomialPOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7363,9 +7665,11 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 		return kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7382,9 +7686,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7401,9 +7706,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7420,9 +7725,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7439,9 +7745,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7458,9 +7764,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7477,9 +7784,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7496,9 +7803,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7515,9 +7823,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7534,9 +7842,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs38, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost12(&c, &locs38, &a0, &a1, self, out)
+	checksPost17(&c, &locs38, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7553,9 +7862,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK0, &locs261, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs271, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost38(&c, &locs261, &a0, x, r0)
+	checksPost47(&c, &locs271, &a0, x, r0)
 	return r0
 }
 
@@ -7572,9 +7881,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK0Out, &locs540, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost12(&c, &locs540, &a0, &a1, x, out)
+	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -7591,9 +7901,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK1, &locs261, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs271, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost38(&c, &locs261, &a0, x, r0)
+	checksPost47(&c, &locs271, &a0, x, r0)
 	return r0
 }
 
@@ -7610,9 +7920,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK1Out, &locs540, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost12(&c, &locs540, &a0, &a1, x, out)
+	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -7629,9 +7940,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialT, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7647,9 +7958,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs547)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7665,9 +7976,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs261)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7684,9 +7995,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7702,9 +8014,11 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7721,9 +8035,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7740,9 +8055,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialU, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7758,9 +8073,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs547)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7776,9 +8091,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs261)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7795,9 +8110,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7813,9 +8129,11 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7832,9 +8150,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7851,9 +8170,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialV, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7869,9 +8188,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs547)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7887,9 +8206,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs261)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -7906,9 +8225,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -7924,9 +8244,11 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -7943,9 +8265,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -7962,9 +8285,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialW, &locs546, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs569, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs546, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs569, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -7980,9 +8303,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs547)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs570)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost1(&c, &locs547)
+	checksPost1(&c, &locs570)
 	return r0
 }
 
@@ -7998,9 +8321,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 		return kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs261)
+	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs271)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs271)
 	return r0
 }
 
@@ -8017,9 +8340,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs571, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs548, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs571, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8035,9 +8359,11 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 		return kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs549)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs572, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost2(&c, &locs549)
+	checksPost30(&c, &locs572, &a2, out)
 	return r0
 }
 
@@ -8054,9 +8380,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs540, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs563, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs540, &a0, &a2, x, out)
+	checksPost17(&c, &locs563, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8073,9 +8400,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialSphericalBesselJ0, &locs261, &a0, x)
+	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs271, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost38(&c, &locs261, &a0, x, r0)
+	checksPost47(&c, &locs271, &a0, x, r0)
 	return r0
 }
 
@@ -8092,9 +8419,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialSphericalBesselJ0Out, &locs540, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs563, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost12(&c, &locs540, &a0, &a1, x, out)
+	checksPost17(&c, &locs563, &a0, &a1, x, out)
 	return r0
 }
 
@@ -8128,9 +8456,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobarOut, &locs38)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXFoobarOut, &locs39, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost2(&c, &locs38)
+	checksPost30(&c, &locs39, &a4, out)
 	return r0
 }
 
@@ -8148,9 +8478,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre183(&c, &opXFusedAdam_, &locs550, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPre243(&c, &opXFusedAdam_, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost184(&c, &locs550, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPost244(&c, &locs573, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -8167,9 +8498,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre185(&c, &opXFusedAdamOut, &locs551, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPre245(&c, &opXFusedAdamOut, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost186(&c, &locs551, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPost246(&c, &locs574, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -8184,9 +8516,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFusedAdam, &locs550)
+	checksPre62(&c, &opXFusedAdam, &locs573)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost63(&c, &locs550)
+	checksPost247(&c, &locs573)
 	return r0, r1, r2, r3, r4
 }
 

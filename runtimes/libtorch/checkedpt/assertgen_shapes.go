@@ -17,553 +17,576 @@ var locs3 = [1]asserts.Loc{asserts.Arg("self")}
 var locs4 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Ret(0)}
 var locs5 = [3]asserts.Loc{asserts.Arg("dual"), asserts.Ret(0), asserts.Ret(1)}
 var locs6 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs7 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var locs7 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("other")}
 var locs8 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("other")}
 var locs9 = [1]asserts.Loc{asserts.Arg("tensors")}
 var locs10 = [1]asserts.Loc{asserts.Arg("a")}
 var locs11 = [2]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets")}
 var locs12 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths")}
 var locs13 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0), asserts.Ret(1)}
-var locs14 = [4]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("out0"), asserts.Arg("out1")}
+var locs14 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("log_probs"), asserts.Arg("targets")}
 var locs15 = [6]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0), asserts.Ret(1)}
 var locs16 = [0]asserts.Loc{}
 var locs17 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Ret(0)}
-var locs18 = [2]asserts.Loc{asserts.Arg("weight_arr"), asserts.Arg("out")}
+var locs18 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight_arr")}
 var locs19 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs20 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4")}
+var locs20 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx")}
 var locs21 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
 var locs22 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("output"), asserts.Arg("reserve"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
 var locs23 = [1]asserts.Loc{asserts.Ret(0)}
 var locs24 = [1]asserts.Loc{asserts.Arg("out")}
 var locs25 = [3]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1)}
-var locs26 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1")}
+var locs26 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self")}
 var locs27 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs28 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
+var locs28 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask")}
 var locs29 = [3]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1)}
-var locs30 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1")}
+var locs30 = [3]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input")}
 var locs31 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs32 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("mask"), asserts.Arg("out")}
+var locs32 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("mask")}
 var locs33 = [4]asserts.Loc{asserts.Arg("quasi"), asserts.Arg("sobolstate"), asserts.Ret(0), asserts.Ret(1)}
 var locs34 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("sobolstate")}
 var locs35 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("ltm")}
 var locs36 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("shape"), asserts.Ret(0)}
 var locs37 = [2]asserts.Loc{asserts.Arg("input"), asserts.Ret(0)}
 var locs38 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("out")}
-var locs39 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs40 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
-var locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
-var locs42 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs43 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
-var locs44 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
-var locs45 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
-var locs46 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Arg("out")}
-var locs47 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
-var locs48 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
-var locs49 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
-var locs50 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
-var locs51 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
-var locs52 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
-var locs53 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Arg("out")}
-var locs54 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs55 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs56 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
-var locs57 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Arg("out")}
-var locs58 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
-var locs59 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs60 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs61 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
-var locs62 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs63 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
-var locs64 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
-var locs65 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs66 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
-var locs67 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
-var locs68 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
-var locs69 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
-var locs70 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Arg("out")}
-var locs71 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
-var locs72 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
-var locs73 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
-var locs74 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
-var locs75 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
-var locs76 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
-var locs77 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
-var locs78 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
-var locs79 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
-var locs80 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
-var locs81 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
-var locs82 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
-var locs83 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs84 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs85 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs86 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs87 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs88 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs89 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs90 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("out")}
-var locs91 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs92 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
-var locs93 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
-var locs94 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Arg("out")}
-var locs95 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
-var locs96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Arg("out")}
-var locs97 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
-var locs98 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Arg("out")}
-var locs99 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs100 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs101 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs102 = [7]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs103 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs104 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs105 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs106 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs107 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
-var locs108 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Arg("out")}
-var locs109 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs110 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("out")}
-var locs111 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
-var locs112 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs113 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
-var locs114 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs115 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
-var locs116 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
-var locs117 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
-var locs118 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
-var locs119 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
-var locs120 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs121 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Arg("out")}
-var locs122 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
-var locs123 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
-var locs124 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
-var locs125 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("out")}
-var locs126 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
-var locs127 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
-var locs128 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
-var locs129 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs130 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("out")}
-var locs131 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs132 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs133 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Arg("out")}
-var locs134 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
-var locs135 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
-var locs136 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs137 = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs138 = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs139 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
-var locs140 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Ret(0)}
-var locs141 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
-var locs142 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
-var locs143 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("out")}
-var locs144 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
-var locs145 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("out")}
-var locs146 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs147 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs148 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
-var locs149 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Arg("out")}
-var locs150 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
-var locs151 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
-var locs152 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Arg("out")}
-var locs153 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
-var locs154 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out")}
-var locs155 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
-var locs156 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs157 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs158 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs159 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs160 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs161 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs162 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
-var locs163 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
-var locs164 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
-var locs165 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
-var locs166 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
-var locs167 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out")}
-var locs168 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs169 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
-var locs170 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs171 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
-var locs172 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
-var locs173 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
-var locs174 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
-var locs175 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs176 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs177 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs178 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs179 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs180 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs181 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs182 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs183 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
-var locs184 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
-var locs185 = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
-var locs186 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
-var locs187 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
-var locs188 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
-var locs189 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs190 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs191 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max")}
-var locs192 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
-var locs193 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Arg("out")}
-var locs194 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
-var locs195 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs196 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("out")}
-var locs197 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
-var locs198 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Arg("out")}
-var locs199 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
-var locs200 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs201 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs202 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs203 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs204 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs205 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs206 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
-var locs207 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Ret(0)}
-var locs208 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Arg("out")}
-var locs209 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
-var locs210 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
-var locs211 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
-var locs212 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
-var locs213 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
-var locs214 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out")}
-var locs215 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
-var locs216 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs217 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
-var locs218 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs219 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs220 = [5]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs221 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs222 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs223 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
-var locs224 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Arg("out")}
-var locs225 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
-var locs226 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("out")}
-var locs227 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
-var locs228 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Arg("out")}
-var locs229 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
-var locs230 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Arg("out")}
-var locs231 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
-var locs232 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
-var locs233 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Arg("out")}
-var locs234 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
-var locs235 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs236 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs237 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var locs238 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
-var locs239 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
-var locs240 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
-var locs241 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
-var locs242 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs243 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
-var locs244 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs245 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs246 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs247 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Arg("out")}
-var locs248 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
-var locs249 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
-var locs250 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Arg("out")}
-var locs251 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
-var locs252 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Arg("out")}
-var locs253 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Ret(0)}
-var locs254 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Arg("out")}
-var locs255 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
-var locs256 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Arg("out")}
-var locs257 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
-var locs258 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
-var locs259 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs260 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs261 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
-var locs262 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
-var locs263 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
-var locs264 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
-var locs265 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
-var locs266 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
-var locs267 = [1]asserts.Loc{asserts.Arg("condition")}
-var locs268 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
-var locs269 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
-var locs270 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
-var locs271 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs272 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
-var locs273 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs274 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
-var locs275 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("out")}
-var locs276 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
-var locs277 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Arg("out")}
-var locs278 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
-var locs279 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Arg("out")}
-var locs280 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("out")}
-var locs281 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
-var locs282 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Arg("out")}
-var locs283 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs284 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Arg("out")}
-var locs285 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
-var locs286 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
-var locs287 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Arg("out")}
-var locs288 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
-var locs289 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("out")}
-var locs290 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
-var locs291 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
-var locs292 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
-var locs293 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs294 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs295 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs296 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
-var locs297 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
-var locs298 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
-var locs299 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
-var locs300 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
-var locs301 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Arg("out")}
-var locs302 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
-var locs303 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
-var locs304 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
-var locs305 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs306 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
-var locs307 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
-var locs308 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs309 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
-var locs310 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
-var locs311 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
-var locs312 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs313 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs314 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs315 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs316 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs317 = [8]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
-var locs318 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
-var locs319 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs320 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
-var locs321 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
-var locs322 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
-var locs323 = [1]asserts.Loc{asserts.Arg("tensor")}
-var locs324 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs325 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4")}
-var locs326 = [9]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
-var locs327 = [9]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs328 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs329 = [6]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs330 = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs331 = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs332 = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs333 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs334 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
-var locs335 = [5]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs336 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs337 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4")}
-var locs338 = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
-var locs339 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs340 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs341 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs342 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
-var locs343 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs344 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
-var locs345 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
-var locs346 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
-var locs347 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
-var locs348 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs349 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
-var locs350 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
-var locs351 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
-var locs352 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Arg("out")}
-var locs353 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
-var locs354 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
-var locs355 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
-var locs356 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
-var locs357 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Arg("out")}
-var locs358 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
-var locs359 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
-var locs360 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Arg("out")}
-var locs361 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
-var locs362 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs363 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Arg("out")}
-var locs364 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
-var locs365 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
-var locs366 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs367 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
-var locs368 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Arg("out")}
-var locs369 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
-var locs370 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
-var locs371 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
-var locs372 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
-var locs373 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
-var locs374 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
-var locs375 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
-var locs376 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
-var locs377 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
-var locs378 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
-var locs379 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
-var locs380 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
-var locs381 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
-var locs382 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
-var locs383 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs384 = [1]asserts.Loc{asserts.Arg("info")}
-var locs385 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
-var locs386 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
-var locs387 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("e"), asserts.Arg("V")}
-var locs388 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V")}
-var locs389 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
-var locs390 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
-var locs391 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
-var locs392 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("out")}
-var locs393 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("Q"), asserts.Arg("R")}
-var locs394 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
-var locs395 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
-var locs396 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
-var locs397 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("out")}
-var locs398 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
-var locs399 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs400 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var locs401 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
-var locs402 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
-var locs403 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
-var locs404 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
-var locs405 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("hist"), asserts.Arg("bin_edges")}
-var locs406 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
-var locs407 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("hist"), asserts.Arg("bin_edges")}
-var locs408 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
-var locs409 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Arg("out")}
-var locs410 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
-var locs411 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Arg("out")}
-var locs412 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
-var locs413 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Arg("out")}
-var locs414 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
-var locs415 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
-var locs416 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
-var locs417 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
-var locs418 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
-var locs419 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
-var locs420 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
-var locs421 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
-var locs422 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
-var locs423 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
-var locs424 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
-var locs425 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
-var locs426 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
-var locs427 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
-var locs428 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
-var locs429 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Arg("out")}
-var locs430 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
-var locs431 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs432 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
-var locs433 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
-var locs434 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
-var locs435 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs436 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
-var locs437 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
-var locs438 = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
-var locs439 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
-var locs440 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("out")}
-var locs441 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
-var locs442 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
-var locs443 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
-var locs444 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Arg("grad_input")}
-var locs445 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
-var locs446 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
-var locs447 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
-var locs448 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
-var locs449 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
-var locs450 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
-var locs451 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
-var locs452 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs453 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Arg("out")}
-var locs454 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
-var locs455 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Arg("out")}
-var locs456 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
-var locs457 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
-var locs458 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
-var locs459 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
-var locs460 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs461 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
-var locs462 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
-var locs463 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
-var locs464 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
-var locs465 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
-var locs466 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
-var locs467 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
-var locs468 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
-var locs469 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("out")}
-var locs470 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
-var locs471 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
-var locs472 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias")}
-var locs473 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs474 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs475 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
-var locs476 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
-var locs477 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var locs478 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs479 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var locs480 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
-var locs481 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs482 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
-var locs483 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var locs484 = [2]asserts.Loc{asserts.Arg("A"), asserts.Arg("out")}
-var locs485 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info")}
-var locs486 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("LD"), asserts.Arg("pivots")}
-var locs487 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
-var locs488 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
-var locs489 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs490 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
-var locs491 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
-var locs492 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Arg("out")}
-var locs493 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs494 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
-var locs495 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet")}
-var locs496 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("sign"), asserts.Arg("logabsdet")}
-var locs497 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var locs498 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
-var locs499 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigvals"), asserts.Arg("eigvecs")}
-var locs500 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
-var locs501 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
-var locs502 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
-var locs503 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
-var locs504 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Arg("out")}
-var locs505 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
-var locs506 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
-var locs507 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
-var locs508 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Arg("out")}
-var locs509 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs510 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
-var locs511 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
-var locs512 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("info")}
-var locs513 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
-var locs514 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("out")}
-var locs515 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
-var locs516 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
-var locs517 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Arg("out")}
-var locs518 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
-var locs519 = [2]asserts.Loc{asserts.Arg("values"), asserts.Arg("out")}
-var locs520 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
-var locs521 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
-var locs522 = [2]asserts.Loc{asserts.Arg("data"), asserts.Arg("out")}
-var locs523 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
-var locs524 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Arg("out")}
-var locs525 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
-var locs526 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
-var locs527 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
-var locs528 = [2]asserts.Loc{asserts.Arg("list"), asserts.Arg("out")}
-var locs529 = [3]asserts.Loc{asserts.Arg("primal"), asserts.Arg("tangent"), asserts.Arg("out")}
-var locs530 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
-var locs531 = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
-var locs532 = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("out")}
-var locs533 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
-var locs534 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("out0"), asserts.Arg("out1")}
-var locs535 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
-var locs536 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
-var locs537 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Arg("out")}
-var locs538 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
-var locs539 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("out")}
-var locs540 = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
-var locs541 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0)}
-var locs542 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
-var locs543 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
-var locs544 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
-var locs545 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3")}
-var locs546 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
-var locs547 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
-var locs548 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
-var locs549 = [2]asserts.Loc{asserts.Arg("n"), asserts.Arg("out")}
-var locs550 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
-var locs551 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
+var locs39 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("self")}
+var locs40 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var locs41 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Ret(0)}
+var locs42 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec")}
+var locs43 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat"), asserts.Arg("vec"), asserts.Arg("out")}
+var locs44 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Ret(0)}
+var locs45 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2")}
+var locs46 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec1"), asserts.Arg("vec2"), asserts.Arg("out")}
+var locs47 = [2]asserts.Loc{asserts.Arg("theta"), asserts.Ret(0)}
+var locs48 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("theta")}
+var locs49 = [2]asserts.Loc{asserts.Arg("grad"), asserts.Ret(0)}
+var locs50 = [2]asserts.Loc{asserts.Arg("like"), asserts.Ret(0)}
+var locs51 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Ret(0)}
+var locs52 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2")}
+var locs53 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("batch1"), asserts.Arg("batch2"), asserts.Arg("out")}
+var locs54 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var"), asserts.Ret(0)}
+var locs55 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("var")}
+var locs56 = [5]asserts.Loc{asserts.Arg("input"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs57 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("reservedSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs58 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("p")}
+var locs59 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("p")}
+var locs60 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("p"), asserts.Ret(0)}
+var locs61 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs62 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs63 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("out")}
+var locs64 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs65 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("grad_input")}
+var locs66 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("pos_weight"), asserts.Ret(0)}
+var locs67 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("target")}
+var locs68 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Ret(0)}
+var locs69 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat2"), asserts.Arg("out")}
+var locs70 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
+var locs71 = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("out")}
+var locs72 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("tensors")}
+var locs73 = [2]asserts.Loc{asserts.Arg("matrices"), asserts.Ret(0)}
+var locs74 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("matrices")}
+var locs75 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor_indices_or_sections")}
+var locs76 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("max"), asserts.Ret(0)}
+var locs77 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Ret(0)}
+var locs78 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("max")}
+var locs79 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("out")}
+var locs80 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Ret(0)}
+var locs81 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("min")}
+var locs82 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("out")}
+var locs83 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Ret(0)}
+var locs84 = [3]asserts.Loc{asserts.Arg("real"), asserts.Arg("imag"), asserts.Arg("out")}
+var locs85 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Ret(0)}
+var locs86 = [3]asserts.Loc{asserts.Arg("abs"), asserts.Arg("angle"), asserts.Arg("out")}
+var locs87 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var locs88 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("weight")}
+var locs89 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs90 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
+var locs91 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs92 = [6]asserts.Loc{asserts.Arg("gO"), asserts.Arg("weight"), asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs93 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var locs94 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("bias")}
+var locs95 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs96 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("src"), asserts.Ret(0)}
+var locs97 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("src")}
+var locs98 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("src")}
+var locs99 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("dst"), asserts.Ret(0)}
+var locs100 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("dst")}
+var locs101 = [4]asserts.Loc{asserts.Arg("input1"), asserts.Arg("input2"), asserts.Arg("target"), asserts.Ret(0)}
+var locs102 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad")}
+var locs103 = [9]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs104 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("input"), asserts.Arg("weight")}
+var locs105 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Arg("reserveSpace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs106 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("reserveSpace")}
+var locs107 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs108 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight")}
+var locs109 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var locs110 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var locs111 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z"), asserts.Ret(0)}
+var locs112 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("z")}
+var locs113 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Ret(0)}
+var locs114 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("grid")}
+var locs115 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output"), asserts.Ret(0), asserts.Ret(1)}
+var locs116 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("grid"), asserts.Arg("grad_output")}
+var locs117 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Arg("indices")}
+var locs118 = [3]asserts.Loc{asserts.Arg("values"), asserts.Arg("indices"), asserts.Arg("self")}
+var locs119 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs120 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("output"), asserts.Ret(0)}
+var locs121 = [3]asserts.Loc{asserts.Arg("y"), asserts.Arg("x"), asserts.Ret(0)}
+var locs122 = [2]asserts.Loc{asserts.Arg("y"), asserts.Ret(0)}
+var locs123 = [3]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Ret(0)}
+var locs124 = [5]asserts.Loc{asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Ret(0)}
+var locs125 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var locs126 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha")}
+var locs127 = [8]asserts.Loc{asserts.Arg("grad"), asserts.Arg("log_probs"), asserts.Arg("targets"), asserts.Arg("input_lengths"), asserts.Arg("target_lengths"), asserts.Arg("neg_log_likelihood"), asserts.Arg("log_alpha"), asserts.Ret(0)}
+var locs128 = [2]asserts.Loc{asserts.Arg("A"), asserts.Ret(0)}
+var locs129 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Ret(0)}
+var locs130 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output")}
+var locs131 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("spacing")}
+var locs132 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Ret(0)}
+var locs133 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor"), asserts.Arg("out")}
+var locs134 = [3]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs135 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("weight"), asserts.Arg("indices")}
+var locs136 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs137 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs138 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("indices")}
+var locs139 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices")}
+var locs140 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices")}
+var locs141 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs142 = [7]asserts.Loc{asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs143 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets")}
+var locs144 = [4]asserts.Loc{asserts.Arg("weight"), asserts.Arg("mask"), asserts.Ret(0), asserts.Ret(1)}
+var locs145 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Ret(0)}
+var locs146 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Ret(0)}
+var locs147 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices"), asserts.Arg("per_sample_weights"), asserts.Ret(0)}
+var locs148 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("indices"), asserts.Arg("offset2bag"), asserts.Arg("bag_size"), asserts.Arg("maximum_indices")}
+var locs149 = [6]asserts.Loc{asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag"), asserts.Ret(0)}
+var locs150 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("weight"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Arg("offset2bag")}
+var locs151 = [3]asserts.Loc{asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var locs152 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("scales"), asserts.Arg("zero_points")}
+var locs153 = [2]asserts.Loc{asserts.Arg("qtensor"), asserts.Ret(0)}
+var locs154 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("qtensor")}
+var locs155 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("value"), asserts.Ret(0)}
+var locs156 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("value")}
+var locs157 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("value")}
+var locs158 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0)}
+var locs159 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("grid")}
+var locs160 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid"), asserts.Ret(0), asserts.Ret(1)}
+var locs161 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("grid")}
+var locs162 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var locs163 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs164 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input")}
+var locs165 = [7]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs166 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd")}
+var locs167 = [2]asserts.Loc{asserts.Arg("compressed_idx"), asserts.Arg("plain_idx")}
+var locs168 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("out")}
+var locs169 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Arg("out")}
+var locs170 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
+var locs171 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source"), asserts.Ret(0)}
+var locs172 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
+var locs173 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values")}
+var locs174 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var locs175 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Arg("out")}
+var locs176 = [3]asserts.Loc{asserts.Arg("elements"), asserts.Arg("test_elements"), asserts.Ret(0)}
+var locs177 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Arg("out")}
+var locs178 = [2]asserts.Loc{asserts.Arg("elements"), asserts.Ret(0)}
+var locs179 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Arg("out")}
+var locs180 = [2]asserts.Loc{asserts.Arg("test_elements"), asserts.Ret(0)}
+var locs181 = [9]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("rstd"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs182 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs183 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var locs184 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("out")}
+var locs185 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs186 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var locs187 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var locs188 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("input"), asserts.Arg("weight")}
+var locs189 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("packed"), asserts.Arg("col_offsets"), asserts.Arg("bias"), asserts.Ret(0)}
+var locs190 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("packed_weight"), asserts.Arg("bias"), asserts.Ret(0)}
+var locs191 = [2]asserts.Loc{asserts.Arg("other"), asserts.Ret(0)}
+var locs192 = [2]asserts.Loc{asserts.Arg("other"), asserts.Arg("out")}
+var locs193 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Ret(0)}
+var locs194 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("out")}
+var locs195 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0), asserts.Ret(1)}
+var locs196 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("other")}
+var locs197 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("grad"), asserts.Ret(0)}
+var locs198 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("max"), asserts.Arg("self")}
+var locs199 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("coefficients"), asserts.Ret(0)}
+var locs200 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("coefficients")}
+var locs201 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("max"), asserts.Arg("max_values")}
+var locs202 = [3]asserts.Loc{asserts.Arg("max"), asserts.Arg("max_values"), asserts.Arg("self")}
+var locs203 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Ret(0)}
+var locs204 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self")}
+var locs205 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input"), asserts.Ret(0)}
+var locs206 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("input")}
+var locs207 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("min"), asserts.Arg("min_indices")}
+var locs208 = [3]asserts.Loc{asserts.Arg("min"), asserts.Arg("min_indices"), asserts.Arg("self")}
+var locs209 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("bias"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs210 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("weight")}
+var locs211 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_var"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs212 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input"), asserts.Arg("grad_output"), asserts.Arg("weight")}
+var locs213 = [10]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("dropout_state"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs214 = [14]asserts.Loc{asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("weight_buf"), asserts.Arg("hx"), asserts.Arg("cx"), asserts.Arg("output"), asserts.Arg("grad_output"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("dropout_state"), asserts.Arg("reserve"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs215 = [3]asserts.Loc{asserts.Arg("sparse"), asserts.Arg("dense"), asserts.Ret(0)}
+var locs216 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask_indices"), asserts.Ret(0)}
+var locs217 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask_indices")}
+var locs218 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Ret(0)}
+var locs219 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec"), asserts.Arg("out")}
+var locs220 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("start"), asserts.Ret(0)}
+var locs221 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("out"), asserts.Arg("save_mean"), asserts.Arg("save_invstd")}
+var locs222 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0)}
+var locs223 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var locs224 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1)}
+var locs225 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var locs226 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts"), asserts.Ret(0), asserts.Ret(1)}
+var locs227 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("counts")}
+var locs228 = [10]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("weight"), asserts.Arg("running_mean"), asserts.Arg("running_var"), asserts.Arg("save_mean"), asserts.Arg("save_invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs229 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_out"), asserts.Arg("input")}
+var locs230 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs231 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd")}
+var locs232 = [8]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count"), asserts.Ret(0)}
+var locs233 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_out"), asserts.Arg("input"), asserts.Arg("mean"), asserts.Arg("invstd"), asserts.Arg("mean_dy"), asserts.Arg("mean_dy_xmu"), asserts.Arg("count")}
+var locs234 = [3]asserts.Loc{asserts.Arg("x1"), asserts.Arg("x2"), asserts.Ret(0)}
+var locs235 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x1"), asserts.Arg("x2")}
+var locs236 = [5]asserts.Loc{asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist"), asserts.Ret(0)}
+var locs237 = [5]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("x1"), asserts.Arg("x2"), asserts.Arg("cdist")}
+var locs238 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist"), asserts.Ret(0)}
+var locs239 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("pdist")}
+var locs240 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("target"), asserts.Ret(0)}
+var locs241 = [2]asserts.Loc{asserts.Arg("repeats"), asserts.Ret(0)}
+var locs242 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("repeats")}
+var locs243 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("repeats"), asserts.Ret(0)}
+var locs244 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var locs245 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
+var locs246 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("grad_input")}
+var locs247 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Ret(0)}
+var locs248 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Arg("grad_input")}
+var locs249 = [3]asserts.Loc{asserts.Arg("grad_out"), asserts.Arg("self"), asserts.Ret(0)}
+var locs250 = [3]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self")}
+var locs251 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("grad_input")}
+var locs252 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var locs253 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var locs254 = [5]asserts.Loc{asserts.Arg("qkv"), asserts.Arg("qkv_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs255 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("qkv"), asserts.Arg("qkv_bias")}
+var locs256 = [3]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask"), asserts.Ret(0)}
+var locs257 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("t"), asserts.Arg("mask")}
+var locs258 = [2]asserts.Loc{asserts.Arg("t"), asserts.Arg("mask")}
+var locs259 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example"), asserts.Ret(0)}
+var locs260 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("cpu_nested_shape_example")}
+var locs261 = [3]asserts.Loc{asserts.Arg("padded"), asserts.Arg("nt_example"), asserts.Ret(0)}
+var locs262 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("padded"), asserts.Arg("nt_example")}
+var locs263 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides"), asserts.Ret(0)}
+var locs264 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("nested_size"), asserts.Arg("nested_strides")}
+var locs265 = [4]asserts.Loc{asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3"), asserts.Ret(0)}
+var locs266 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("i1"), asserts.Arg("i2"), asserts.Arg("i3")}
+var locs267 = [4]asserts.Loc{asserts.Arg("anchor"), asserts.Arg("positive"), asserts.Arg("negative"), asserts.Ret(0)}
+var locs268 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("from")}
+var locs269 = [4]asserts.Loc{asserts.Arg("self"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs270 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("self")}
+var locs271 = [2]asserts.Loc{asserts.Arg("x"), asserts.Ret(0)}
+var locs272 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Ret(0)}
+var locs273 = [4]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out")}
+var locs274 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("other"), asserts.Ret(0)}
+var locs275 = [3]asserts.Loc{asserts.Arg("condition"), asserts.Arg("self"), asserts.Ret(0)}
+var locs276 = [2]asserts.Loc{asserts.Arg("condition"), asserts.Ret(0)}
+var locs277 = [1]asserts.Loc{asserts.Arg("condition")}
+var locs278 = [2]asserts.Loc{asserts.Arg("v"), asserts.Ret(0)}
+var locs279 = [3]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0)}
+var locs280 = [4]asserts.Loc{asserts.Arg("v"), asserts.Arg("g"), asserts.Ret(0), asserts.Ret(1)}
+var locs281 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("v"), asserts.Arg("g")}
+var locs282 = [6]asserts.Loc{asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms"), asserts.Ret(0), asserts.Ret(1)}
+var locs283 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("grad_w"), asserts.Arg("saved_v"), asserts.Arg("saved_g"), asserts.Arg("saved_norms")}
+var locs284 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Ret(0)}
+var locs285 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("output")}
+var locs286 = [4]asserts.Loc{asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total"), asserts.Ret(0)}
+var locs287 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("alpha"), asserts.Arg("total")}
+var locs288 = [3]asserts.Loc{asserts.Arg("count"), asserts.Arg("prob"), asserts.Ret(0)}
+var locs289 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("count"), asserts.Arg("prob")}
+var locs290 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("self")}
+var locs291 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self"), asserts.Ret(0)}
+var locs292 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("self")}
+var locs293 = [3]asserts.Loc{asserts.Arg("diagonals"), asserts.Arg("offsets"), asserts.Ret(0)}
+var locs294 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("diagonals"), asserts.Arg("offsets")}
+var locs295 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mantissa"), asserts.Arg("exponent")}
+var locs296 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template")}
+var locs297 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("the_template")}
+var locs298 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("the_template"), asserts.Ret(0)}
+var locs299 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("values")}
+var locs300 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("values"), asserts.Ret(0)}
+var locs301 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("values")}
+var locs302 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Arg("out")}
+var locs303 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var locs304 = [4]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var locs305 = [4]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var locs306 = [4]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values"), asserts.Ret(0)}
+var locs307 = [3]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values"), asserts.Ret(0)}
+var locs308 = [2]asserts.Loc{asserts.Arg("indices"), asserts.Arg("values")}
+var locs309 = [3]asserts.Loc{asserts.Arg("compressed_indices"), asserts.Arg("plain_indices"), asserts.Arg("values")}
+var locs310 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Arg("values")}
+var locs311 = [3]asserts.Loc{asserts.Arg("ccol_indices"), asserts.Arg("row_indices"), asserts.Arg("values")}
+var locs312 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("indices"), asserts.Arg("values")}
+var locs313 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Ret(0)}
+var locs314 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("mat1"), asserts.Arg("mat2")}
+var locs315 = [3]asserts.Loc{asserts.Arg("mat1"), asserts.Arg("mat2"), asserts.Ret(0)}
+var locs316 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0)}
+var locs317 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out")}
+var locs318 = [3]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points")}
+var locs319 = [4]asserts.Loc{asserts.Arg("tensors"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var locs320 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Ret(0)}
+var locs321 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("scales"), asserts.Arg("zero_points"), asserts.Arg("out")}
+var locs322 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
+var locs323 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled"), asserts.Ret(0), asserts.Ret(1)}
+var locs324 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("fake_quant_enabled")}
+var locs325 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("mask"), asserts.Ret(0)}
+var locs326 = [7]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs327 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var locs328 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("scale"), asserts.Arg("zero_point")}
+var locs329 = [8]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Ret(0)}
+var locs330 = [9]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1)}
+var locs331 = [9]asserts.Loc{asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on")}
+var locs332 = [13]asserts.Loc{asserts.Arg("self"), asserts.Arg("observer_on"), asserts.Arg("fake_quant_on"), asserts.Arg("running_min"), asserts.Arg("running_max"), asserts.Arg("scale"), asserts.Arg("zero_point"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4), asserts.Ret(5)}
+var locs333 = [2]asserts.Loc{asserts.Arg("weight"), asserts.Ret(0)}
+var locs334 = [2]asserts.Loc{asserts.Arg("tensor"), asserts.Arg("other")}
+var locs335 = [1]asserts.Loc{asserts.Arg("tensor")}
+var locs336 = [8]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs337 = [8]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params")}
+var locs338 = [9]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("grad_hy"), asserts.Arg("grad_cy"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0)}
+var locs339 = [9]asserts.Loc{asserts.Arg("grad_y"), asserts.Arg("z_state"), asserts.Arg("cell_state_fwd"), asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2")}
+var locs340 = [8]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs341 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx")}
+var locs342 = [6]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs343 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace")}
+var locs344 = [8]asserts.Loc{asserts.Arg("cx"), asserts.Arg("cy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs345 = [9]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("cx"), asserts.Arg("cy"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs346 = [7]asserts.Loc{asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Arg("input_bias"), asserts.Arg("hidden_bias"), asserts.Ret(0), asserts.Ret(1)}
+var locs347 = [5]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx")}
+var locs348 = [7]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("workspace"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs349 = [7]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("out4"), asserts.Arg("grad_hy"), asserts.Arg("workspace")}
+var locs350 = [9]asserts.Loc{asserts.Arg("grad_hy"), asserts.Arg("input_gates"), asserts.Arg("hidden_gates"), asserts.Arg("hx"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3), asserts.Ret(4)}
+var locs351 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs352 = [7]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs353 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var locs354 = [6]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Arg("hx"), asserts.Arg("params"), asserts.Ret(0), asserts.Ret(1)}
+var locs355 = [6]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0), asserts.Ret(1)}
+var locs356 = [5]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Ret(0)}
+var locs357 = [12]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0), asserts.Ret(1)}
+var locs358 = [11]asserts.Loc{asserts.Arg("input"), asserts.Arg("hx"), asserts.Arg("w_ih"), asserts.Arg("w_hh"), asserts.Arg("b_ih"), asserts.Arg("b_hh"), asserts.Arg("packed_ih"), asserts.Arg("packed_hh"), asserts.Arg("col_offsets_ih"), asserts.Arg("col_offsets_hh"), asserts.Ret(0)}
+var locs359 = [4]asserts.Loc{asserts.Arg("input"), asserts.Arg("lengths"), asserts.Ret(0), asserts.Ret(1)}
+var locs360 = [4]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("input"), asserts.Arg("lengths")}
+var locs361 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("batch_sizes"), asserts.Ret(0)}
+var locs362 = [4]asserts.Loc{asserts.Arg("data"), asserts.Arg("batch_sizes"), asserts.Ret(0), asserts.Ret(1)}
+var locs363 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("source")}
+var locs364 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("source")}
+var locs365 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("source"), asserts.Ret(0)}
+var locs366 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor")}
+var locs367 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask")}
+var locs368 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
+var locs369 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value")}
+var locs370 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("value"), asserts.Ret(0)}
+var locs371 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
+var locs372 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source")}
+var locs373 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("source"), asserts.Ret(0)}
+var locs374 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask"), asserts.Ret(0)}
+var locs375 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("output"), asserts.Arg("mask")}
+var locs376 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("source")}
+var locs377 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("index")}
+var locs378 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index")}
+var locs379 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var locs380 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
+var locs381 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value")}
+var locs382 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("value"), asserts.Ret(0)}
+var locs383 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Ret(0)}
+var locs384 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
+var locs385 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src"), asserts.Arg("out")}
+var locs386 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("out")}
+var locs387 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("src")}
+var locs388 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("other")}
+var locs389 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("end")}
+var locs390 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight")}
+var locs391 = [3]asserts.Loc{asserts.Arg("grad"), asserts.Arg("index"), asserts.Ret(0)}
+var locs392 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("mask"), asserts.Arg("out")}
+var locs393 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("input"), asserts.Arg("mask"), asserts.Ret(0)}
+var locs394 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("self"), asserts.Arg("index"), asserts.Ret(0)}
+var locs395 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("index"), asserts.Arg("grad"), asserts.Ret(0)}
+var locs396 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Arg("out")}
+var locs397 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2"), asserts.Ret(0)}
+var locs398 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("tensor1"), asserts.Arg("tensor2")}
+var locs399 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Arg("X"), asserts.Arg("M")}
+var locs400 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var locs401 = [1]asserts.Loc{asserts.Arg("info")}
+var locs402 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Arg("out")}
+var locs403 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("B"), asserts.Ret(0)}
+var locs404 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("e"), asserts.Arg("V")}
+var locs405 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("V"), asserts.Arg("self")}
+var locs406 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("out")}
+var locs407 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Ret(0)}
+var locs408 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("A"), asserts.Ret(0)}
+var locs409 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("A")}
+var locs410 = [3]asserts.Loc{asserts.Arg("Q"), asserts.Arg("R"), asserts.Arg("self")}
+var locs411 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("a"), asserts.Arg("tau")}
+var locs412 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("input2")}
+var locs413 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Arg("out")}
+var locs414 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("input2"), asserts.Arg("input3"), asserts.Ret(0)}
+var locs415 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots")}
+var locs416 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0)}
+var locs417 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs418 = [5]asserts.Loc{asserts.Arg("LU_data"), asserts.Arg("LU_pivots"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
+var locs419 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("out")}
+var locs420 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Arg("out")}
+var locs421 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Ret(0)}
+var locs422 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("end"), asserts.Arg("weight"), asserts.Ret(0)}
+var locs423 = [4]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self"), asserts.Arg("bins")}
+var locs424 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0), asserts.Ret(1)}
+var locs425 = [3]asserts.Loc{asserts.Arg("hist"), asserts.Arg("bin_edges"), asserts.Arg("self")}
+var locs426 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("bins"), asserts.Ret(0)}
+var locs427 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("bins")}
+var locs428 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("q"), asserts.Ret(0)}
+var locs429 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("q")}
+var locs430 = [2]asserts.Loc{asserts.Arg("grad_in"), asserts.Ret(0)}
+var locs431 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_in")}
+var locs432 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Arg("out")}
+var locs433 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent"), asserts.Ret(0)}
+var locs434 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Arg("out")}
+var locs435 = [2]asserts.Loc{asserts.Arg("exponent"), asserts.Ret(0)}
+var locs436 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("exponent")}
+var locs437 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("exponent")}
+var locs438 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("exponent")}
+var locs439 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Arg("out")}
+var locs440 = [2]asserts.Loc{asserts.Arg("mean"), asserts.Ret(0)}
+var locs441 = [2]asserts.Loc{asserts.Arg("std"), asserts.Arg("out")}
+var locs442 = [2]asserts.Loc{asserts.Arg("std"), asserts.Ret(0)}
+var locs443 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Arg("out")}
+var locs444 = [3]asserts.Loc{asserts.Arg("mean"), asserts.Arg("std"), asserts.Ret(0)}
+var locs445 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale")}
+var locs446 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Arg("out")}
+var locs447 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("found_inf"), asserts.Arg("inv_scale"), asserts.Ret(1)}
+var locs448 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf")}
+var locs449 = [4]asserts.Loc{asserts.Arg("growth_tracker"), asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("found_inf")}
+var locs450 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("growth_tracker"), asserts.Arg("found_inf"), asserts.Ret(0), asserts.Ret(1)}
+var locs451 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Ret(0)}
+var locs452 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("boundaries"), asserts.Arg("out")}
+var locs453 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Ret(0)}
+var locs454 = [2]asserts.Loc{asserts.Arg("boundaries"), asserts.Arg("out")}
+var locs455 = [4]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("sorter"), asserts.Ret(0)}
+var locs456 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("self"), asserts.Arg("out")}
+var locs457 = [3]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("sorter"), asserts.Ret(0)}
+var locs458 = [2]asserts.Loc{asserts.Arg("sorted_sequence"), asserts.Arg("out")}
+var locs459 = [3]asserts.Loc{asserts.Arg("crow_indices"), asserts.Arg("col_indices"), asserts.Ret(0)}
+var locs460 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("crow_indices"), asserts.Arg("col_indices")}
+var locs461 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0)}
+var locs462 = [4]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target")}
+var locs463 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("is_target")}
+var locs464 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Ret(0), asserts.Ret(1)}
+var locs465 = [5]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target")}
+var locs466 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("is_target"), asserts.Ret(0)}
+var locs467 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("output"), asserts.Arg("total_weight")}
+var locs468 = [5]asserts.Loc{asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1)}
+var locs469 = [5]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("total_weight"), asserts.Arg("grad_input")}
+var locs470 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("target"), asserts.Arg("weight"), asserts.Arg("total_weight"), asserts.Ret(0)}
+var locs471 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Arg("grad_input")}
+var locs472 = [3]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self_or_result"), asserts.Ret(0)}
+var locs473 = [4]asserts.Loc{asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx"), asserts.Ret(0)}
+var locs474 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("glu"), asserts.Arg("x"), asserts.Arg("dx")}
+var locs475 = [6]asserts.Loc{asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx"), asserts.Ret(0)}
+var locs476 = [6]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_x"), asserts.Arg("grad_glu"), asserts.Arg("x"), asserts.Arg("dgrad_glu"), asserts.Arg("dx")}
+var locs477 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("output"), asserts.Arg("buffer")}
+var locs478 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Arg("grad_input")}
+var locs479 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("buffer"), asserts.Ret(0)}
+var locs480 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Arg("out")}
+var locs481 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var locs482 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise"), asserts.Ret(0)}
+var locs483 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("noise")}
+var locs484 = [2]asserts.Loc{asserts.Arg("self"), asserts.Arg("noise")}
+var locs485 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("out"), asserts.Arg("indices")}
+var locs486 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Arg("grad_input")}
+var locs487 = [4]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("indices"), asserts.Ret(0)}
+var locs488 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Arg("output"), asserts.Arg("indices")}
+var locs489 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("random_samples"), asserts.Ret(0), asserts.Ret(1)}
+var locs490 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("input")}
+var locs491 = [2]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("grad_input")}
+var locs492 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("out")}
+var locs493 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("weight"), asserts.Arg("output")}
+var locs494 = [6]asserts.Loc{asserts.Arg("grad_input"), asserts.Arg("grad_weight"), asserts.Arg("grad_bias"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
+var locs495 = [6]asserts.Loc{asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs496 = [6]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("grad_output"), asserts.Arg("self"), asserts.Arg("weight")}
+var locs497 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("L"), asserts.Arg("info")}
+var locs498 = [3]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1)}
+var locs499 = [3]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("A")}
+var locs500 = [4]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs501 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
+var locs502 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("P"), asserts.Arg("L"), asserts.Arg("U")}
+var locs503 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var locs504 = [4]asserts.Loc{asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Arg("out")}
+var locs505 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots")}
+var locs506 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("A")}
+var locs507 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("info"), asserts.Arg("self")}
+var locs508 = [3]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("self")}
+var locs509 = [4]asserts.Loc{asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B"), asserts.Ret(0)}
+var locs510 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("LD"), asserts.Arg("pivots"), asserts.Arg("B")}
+var locs511 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs512 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("b"), asserts.Arg("solution"), asserts.Arg("residuals"), asserts.Arg("rank"), asserts.Arg("singular_values")}
+var locs513 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("y"), asserts.Ret(0)}
+var locs514 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("x"), asserts.Arg("y")}
+var locs515 = [5]asserts.Loc{asserts.Arg("A"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs516 = [5]asserts.Loc{asserts.Arg("A"), asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("LU"), asserts.Arg("pivots")}
+var locs517 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("A")}
+var locs518 = [3]asserts.Loc{asserts.Arg("sign"), asserts.Arg("logabsdet"), asserts.Arg("self")}
+var locs519 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
+var locs520 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("eigenvalues"), asserts.Arg("eigenvectors")}
+var locs521 = [3]asserts.Loc{asserts.Arg("eigvals"), asserts.Arg("eigvecs"), asserts.Arg("self")}
+var locs522 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Ret(0)}
+var locs523 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tau"), asserts.Arg("out")}
+var locs524 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("inverse"), asserts.Arg("info")}
+var locs525 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("vec2"), asserts.Ret(0)}
+var locs526 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("vec2")}
+var locs527 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh")}
+var locs528 = [4]asserts.Loc{asserts.Arg("U"), asserts.Arg("S"), asserts.Arg("Vh"), asserts.Arg("A")}
+var locs529 = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("atol"), asserts.Arg("rtol"), asserts.Ret(0)}
+var locs530 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("rcond"), asserts.Ret(0)}
+var locs531 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("self"), asserts.Arg("rcond")}
+var locs532 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs533 = [6]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Arg("result"), asserts.Arg("LU"), asserts.Arg("pivots"), asserts.Arg("info")}
+var locs534 = [4]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0), asserts.Ret(1)}
+var locs535 = [4]asserts.Loc{asserts.Arg("result"), asserts.Arg("info"), asserts.Arg("A"), asserts.Arg("B")}
+var locs536 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("B"), asserts.Ret(0)}
+var locs537 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("A"), asserts.Arg("B")}
+var locs538 = [3]asserts.Loc{asserts.Arg("A"), asserts.Arg("Q"), asserts.Arg("R")}
+var locs539 = [3]asserts.Loc{asserts.Arg("input"), asserts.Arg("tol"), asserts.Ret(0)}
+var locs540 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("input"), asserts.Arg("tol")}
+var locs541 = [2]asserts.Loc{asserts.Arg("values"), asserts.Ret(0)}
+var locs542 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("values")}
+var locs543 = [2]asserts.Loc{asserts.Arg("dummy"), asserts.Ret(0)}
+var locs544 = [5]asserts.Loc{asserts.Arg("data"), asserts.Arg("lengths"), asserts.Arg("indices"), asserts.Arg("offsets"), asserts.Ret(0)}
+var locs545 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("data")}
+var locs546 = [4]asserts.Loc{asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data"), asserts.Ret(0)}
+var locs547 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("grad"), asserts.Arg("output"), asserts.Arg("data")}
+var locs548 = [2]asserts.Loc{asserts.Arg("sequences"), asserts.Ret(0)}
+var locs549 = [2]asserts.Loc{asserts.Arg("flat"), asserts.Arg("tensors")}
+var locs550 = [2]asserts.Loc{asserts.Arg("list"), asserts.Ret(0)}
+var locs551 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("list")}
+var locs552 = [3]asserts.Loc{asserts.Arg("out"), asserts.Arg("primal"), asserts.Arg("tangent")}
+var locs553 = [3]asserts.Loc{asserts.Arg("self"), asserts.Arg("query"), asserts.Ret(0)}
+var locs554 = [14]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0)}
+var locs555 = [14]asserts.Loc{asserts.Arg("out"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
+var locs556 = [9]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1)}
+var locs557 = [9]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
+var locs558 = [5]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Ret(0), asserts.Ret(1)}
+var locs559 = [4]asserts.Loc{asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v"), asserts.Ret(0)}
+var locs560 = [4]asserts.Loc{asserts.Arg("out"), asserts.Arg("q"), asserts.Arg("k"), asserts.Arg("v")}
+var locs561 = [8]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0)}
+var locs562 = [8]asserts.Loc{asserts.Arg("out"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
+var locs563 = [2]asserts.Loc{asserts.Arg("x"), asserts.Arg("out")}
+var locs564 = [6]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("cum_seq_q"), asserts.Arg("cum_seq_k"), asserts.Ret(0)}
+var locs565 = [16]asserts.Loc{asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2)}
+var locs566 = [16]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("src"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Arg("norm_weight_1"), asserts.Arg("norm_bias_1"), asserts.Arg("norm_weight_2"), asserts.Arg("norm_bias_2"), asserts.Arg("ffn_weight_1"), asserts.Arg("ffn_bias_1"), asserts.Arg("ffn_weight_2"), asserts.Arg("ffn_bias_2")}
+var locs567 = [11]asserts.Loc{asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias"), asserts.Ret(0), asserts.Ret(1), asserts.Ret(2), asserts.Ret(3)}
+var locs568 = [11]asserts.Loc{asserts.Arg("out0"), asserts.Arg("out1"), asserts.Arg("out2"), asserts.Arg("out3"), asserts.Arg("query"), asserts.Arg("key"), asserts.Arg("value"), asserts.Arg("qkv_weight"), asserts.Arg("qkv_bias"), asserts.Arg("proj_weight"), asserts.Arg("proj_bias")}
+var locs569 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Ret(0)}
+var locs570 = [2]asserts.Loc{asserts.Arg("n"), asserts.Ret(0)}
+var locs571 = [3]asserts.Loc{asserts.Arg("x"), asserts.Arg("n"), asserts.Arg("out")}
+var locs572 = [2]asserts.Loc{asserts.Arg("out"), asserts.Arg("n")}
+var locs573 = [6]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps")}
+var locs574 = [7]asserts.Loc{asserts.Arg("self"), asserts.Arg("grads"), asserts.Arg("exp_avgs"), asserts.Arg("exp_avg_sqs"), asserts.Arg("max_exp_avg_sqs"), asserts.Arg("state_steps"), asserts.Arg("out")}
 
-// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 724 op(s) of one shape (the first: _cast_Byte).
+// checksPre0 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 386 op(s) of one shape (the first: _cast_Byte).
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc) {
 	c.Begin(op)
 }
@@ -577,7 +600,7 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc) {
 	c.End()
 }
 
-// checksPost2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 352 op(s) of one shape (the first: _backward).
+// checksPost2 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 14 op(s) of one shape (the first: _backward).
 func checksPost2(c *asserts.Call, l *[2]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
@@ -586,25 +609,57 @@ func checksPost2(c *asserts.Call, l *[2]asserts.Loc) {
 	c.End()
 }
 
-// checksPre3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 265 op(s) of one shape (the first: is_leaf).
-func checksPre3(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
+// checksPre3 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 338 op(s) of one shape (the first: set_data).
+func checksPre3(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: set_data).
+func checksPost4(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// checksPre5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 148 op(s) of one shape (the first: is_leaf).
+func checksPre5(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost4 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 208 op(s) of one shape (the first: is_leaf).
-func checksPost4(c *asserts.Call, l *[1]asserts.Loc) {
+// checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 91 op(s) of one shape (the first: is_leaf).
+func checksPost6(c *asserts.Call, l *[1]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.End()
 }
 
-// checksPre5 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 357 op(s) of one shape (the first: _make_dual).
-func checksPre5(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
+// checksPre7 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 219 op(s) of one shape (the first: requires_grad_).
+func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 117 op(s) of one shape (the first: requires_grad_).
+func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPre9 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 193 op(s) of one shape (the first: _make_dual).
+func checksPre9(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 148 op(s) of one shape (the first: _make_dual).
-func checksPost6(c *asserts.Call, l *[3]asserts.Loc) {
+// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 148 op(s) of one shape (the first: _make_dual).
+func checksPost10(c *asserts.Call, l *[3]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -614,8 +669,8 @@ func checksPost6(c *asserts.Call, l *[3]asserts.Loc) {
 	c.End()
 }
 
-// checksPost7 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
-func checksPost7(c *asserts.Call, l *[3]asserts.Loc) {
+// checksPost11 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _unpack_dual).
+func checksPost11(c *asserts.Call, l *[3]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
@@ -625,15 +680,15 @@ func checksPost7(c *asserts.Call, l *[3]asserts.Loc) {
 	c.End()
 }
 
-// checksPre8 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 130 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPre8(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 130 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func checksPre12(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
-// checksPost9 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 130 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
-func checksPost9(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 130 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
+func checksPost13(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -644,31 +699,41 @@ func checksPost9(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.End()
 }
 
-// checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 173 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
-func checksPost10(c *asserts.Call, l *[3]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+// checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 134 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 131 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
+func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.End()
 }
 
-// checksPre11 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 277 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPre11(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre16 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: _has_same_storage_numel).
+func checksPre16(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
-// checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 277 op(s) of one shape (the first: _has_same_storage_numel).
-func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 277 op(s) of one shape (the first: _has_same_storage_numel).
+func checksPost17(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -678,22 +743,22 @@ func checksPost12(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre13 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 124 op(s) of one shape (the first: _assert_async).
-func checksPre13(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre18 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _assert_async).
+func checksPre18(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
-// checksPost14 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 124 op(s) of one shape (the first: _assert_async).
-func checksPost14(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPost19 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 124 op(s) of one shape (the first: _assert_async).
+func checksPost19(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.End()
 }
 
-// checksPre15 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 44 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPre15(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre20 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func checksPre20(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -701,8 +766,8 @@ func checksPre15(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 }
 
-// checksPost16 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
-func checksPost16(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost21 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
+func checksPost21(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -718,15 +783,15 @@ func checksPost16(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre17 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre22 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
+func checksPre22(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
-// checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
-func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost23 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _cudnn_ctc_loss).
+func checksPost23(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	c.After(s0, t0)
@@ -739,35 +804,45 @@ func checksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.End()
 }
 
-// checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 112 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
+// checksPre24 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func checksPre24(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
 }
 
-// checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _cudnn_ctc_loss.out).
-func checksPost20(c *asserts.Call, l *[4]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// checksPost25 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_ctc_loss.out).
+func checksPost25(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.End()
 }
 
-// checksPre21 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPre21(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre26 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func checksPre26(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -775,8 +850,8 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 }
 
-// checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
-func checksPost22(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost27 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
+func checksPost27(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	c.After(s0, t0)
@@ -795,39 +870,53 @@ func checksPost22(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.End()
 }
 
-// checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPre23(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
+// checksPre28 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func checksPre28(c *asserts.Call, op *asserts.Op, l *[0]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
-func checksPost24(c *asserts.Call, l *[0]asserts.Loc) {
+// checksPost29 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _use_cudnn_rnn_flatten_weight).
+func checksPost29(c *asserts.Call, l *[0]asserts.Loc) {
 	c.End()
 }
 
-// checksPre25 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPre25(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 299 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
+func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func checksPre31(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost26 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
-func checksPost26(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
+func checksPost32(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -850,13 +939,34 @@ func checksPost26(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPre27(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
+// checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _cudnn_rnn.out).
+func checksPre33(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
 }
 
-// checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _cudnn_rnn.out).
-func checksPost28(c *asserts.Call, l *[8]asserts.Loc) {
+// checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _cudnn_rnn.out).
+func checksPost34(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -867,17 +977,11 @@ func checksPost28(c *asserts.Call, l *[8]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
-	c.PlanSkip(asserts.CheckSameStorage, l[5])
-	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
 	c.End()
 }
 
-// checksPre29 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPre29(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre35 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func checksPre35(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -887,8 +991,8 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Save(s5, t5)
 }
 
-// checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
-func checksPost30(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
+func checksPost36(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -916,8 +1020,8 @@ func checksPost30(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre31 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPre31(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// checksPre37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func checksPre37(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -929,10 +1033,14 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	asserts.SaveList(c, s9, t9)
+	c.Mutable(s6)
+	c.Mutable(s7)
+	c.Mutable(s8)
+	c.MutableList(s9)
 }
 
-// checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
-func checksPost32(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
+// checksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
+func checksPost38(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -966,21 +1074,21 @@ func checksPost32(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
-func checksPost33(c *asserts.Call, l *[1]asserts.Loc) {
+// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 57 op(s) of one shape (the first: _cudnn_init_dropout_state).
+func checksPost39(c *asserts.Call, l *[1]asserts.Loc) {
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[0])
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[0])
 	c.End()
 }
 
-// checksPre34 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout).
-func checksPre34(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout).
+func checksPre40(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
-// checksPost35 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 30 op(s) of one shape (the first: _fused_dropout).
-func checksPost35(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 30 op(s) of one shape (the first: _fused_dropout).
+func checksPost41(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	c.After(s0, t0)
@@ -990,15 +1098,46 @@ func checksPost35(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.End()
 }
 
-// checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _sobol_engine_draw).
-func checksPost36(c *asserts.Call, l *[4]asserts.Loc) {
+// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 30 op(s) of one shape (the first: _fused_dropout.out).
+func checksPre42(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 29 op(s) of one shape (the first: _fused_dropout.out).
+func checksPost43(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// checksPre44 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 63 op(s) of one shape (the first: _sobol_engine_draw).
+func checksPre44(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc) {
+	c.Begin(op)
+}
+
+// checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _sobol_engine_draw).
+func checksPost45(c *asserts.Call, l *[4]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1010,14 +1149,14 @@ func checksPost36(c *asserts.Call, l *[4]asserts.Loc) {
 	c.End()
 }
 
-// checksPre37 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 348 op(s) of one shape (the first: abs).
-func checksPre37(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre46 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 348 op(s) of one shape (the first: abs).
+func checksPre46(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
-// checksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 313 op(s) of one shape (the first: abs).
-func checksPost38(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 313 op(s) of one shape (the first: abs).
+func checksPost47(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
@@ -1025,12 +1164,22 @@ func checksPost38(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.End()
 }
 
-// checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 26 op(s) of one shape (the first: view_as_real).
-func checksPost39(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre48 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 235 op(s) of one shape (the first: abs.out).
+func checksPre48(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s1)
+}
+
+// checksPost49 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 26 op(s) of one shape (the first: view_as_real).
+func checksPost49(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
@@ -1038,20 +1187,31 @@ func checksPost39(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 	c.SameImpl(l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.End()
 }
 
-// checksPre40 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 148 op(s) of one shape (the first: add.out).
-func checksPre40(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre50 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 34 op(s) of one shape (the first: add_.Tensor).
+func checksPre50(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+}
+
+// checksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 104 op(s) of one shape (the first: add.out).
+func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.Mutable(s2)
 }
 
-// checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 148 op(s) of one shape (the first: add.out).
-func checksPost41(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 148 op(s) of one shape (the first: add.out).
+func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1064,16 +1224,16 @@ func checksPost41(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre42 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 44 op(s) of one shape (the first: addmv).
-func checksPre42(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 44 op(s) of one shape (the first: addmv).
+func checksPre53(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
-func checksPost43(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 43 op(s) of one shape (the first: addmv).
+func checksPost54(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1087,14 +1247,35 @@ func checksPost43(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPost44 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 54 op(s) of one shape (the first: quantized_batch_norm).
-func checksPost44(c *asserts.Call, l *[4]asserts.Loc) {
+// checksPre55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: addmv_).
+func checksPre55(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+}
+
+// checksPre56 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 32 op(s) of one shape (the first: addmv.out).
+func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s3)
+}
+
+// checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 54 op(s) of one shape (the first: quantized_batch_norm).
+func checksPost57(c *asserts.Call, l *[4]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1106,13 +1287,34 @@ func checksPost44(c *asserts.Call, l *[4]asserts.Loc) {
 	c.End()
 }
 
-// checksPre45 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPre45(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
+// checksPre58 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
+func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 33 op(s) of one shape (the first: quantized_batch_norm.out).
+func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPre60 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: _batch_norm_impl_index).
+func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
-func checksPost46(c *asserts.Call, l *[5]asserts.Loc) {
+// checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_impl_index).
+func checksPost61(c *asserts.Call, l *[5]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
@@ -1126,13 +1328,13 @@ func checksPost46(c *asserts.Call, l *[5]asserts.Loc) {
 	c.End()
 }
 
-// checksPre47 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPre47(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
+// checksPre62 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 21 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func checksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost48 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _batch_norm_impl_index_backward).
-func checksPost48(c *asserts.Call, l *[6]asserts.Loc) {
+// checksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: _batch_norm_impl_index_backward).
+func checksPost63(c *asserts.Call, l *[6]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1148,16 +1350,16 @@ func checksPost48(c *asserts.Call, l *[6]asserts.Loc) {
 	c.End()
 }
 
-// checksPre49 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
-func checksPre49(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 22 op(s) of one shape (the first: binary_cross_entropy).
+func checksPre64(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 }
 
-// checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
-func checksPost50(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 20 op(s) of one shape (the first: binary_cross_entropy).
+func checksPost65(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1169,14 +1371,16 @@ func checksPost50(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre51 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func checksPre51(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre66 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
+func checksPre66(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1184,8 +1388,8 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 }
 
-// checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
-func checksPost52(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_backward).
+func checksPost67(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1200,15 +1404,17 @@ func checksPost52(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
-// checksPre53 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPre53(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func checksPre68(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1216,8 +1422,8 @@ func checksPre53(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 }
 
-// checksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
-func checksPost54(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits).
+func checksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1230,21 +1436,23 @@ func checksPost54(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
-// checksPre55 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
-func checksPre55(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
+func checksPre70(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 }
 
-// checksPost56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
-func checksPost56(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
+func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
@@ -1256,15 +1464,16 @@ func checksPost56(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.End()
 }
 
-// checksPre57 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
-func checksPre57(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
+func checksPre72(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
+	c.Mutable(s1)
 }
 
-// checksPost58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat.out).
-func checksPost58(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
+// checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat.out).
+func checksPost73(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -1274,16 +1483,16 @@ func checksPost58(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.End()
 }
 
-// checksPre59 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
-func checksPre59(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre74 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp.Tensor).
+func checksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 }
 
-// checksPost60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
-func checksPost60(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: clamp.Tensor).
+func checksPost75(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1293,22 +1502,24 @@ func checksPost60(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre61 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: convolution_backward).
-func checksPre61(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: convolution_backward).
+func checksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: convolution_backward).
-func checksPost62(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: convolution_backward).
+func checksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -1326,46 +1537,66 @@ func checksPost62(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 19 op(s) of one shape (the first: convolution_backward.out).
-func checksPost63(c *asserts.Call, l *[6]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+// checksPre78 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: convolution_backward.out).
+func checksPre78(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
+func checksPost79(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
 	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.End()
 }
 
-// checksPre64 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 15 op(s) of one shape (the first: conv_tbc_backward).
-func checksPre64(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
+// checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: conv_tbc_backward).
+func checksPre80(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
-func checksPost65(c *asserts.Call, l *[7]asserts.Loc) {
+// checksPost81 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: conv_tbc_backward).
+func checksPost81(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1383,8 +1614,8 @@ func checksPost65(c *asserts.Call, l *[7]asserts.Loc) {
 	c.End()
 }
 
-// checksPre66 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPre66(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func checksPre82(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1393,8 +1624,8 @@ func checksPre66(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
-func checksPost67(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm).
+func checksPost83(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -1414,37 +1645,79 @@ func checksPost67(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPre68 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPre68(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPre84 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func checksPre84(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
+func checksPost85(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// checksPre86 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func checksPre86(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1456,8 +1729,8 @@ func checksPre68(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.Save(s7, t7)
 }
 
-// checksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
-func checksPost69(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward).
+func checksPost87(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
@@ -1482,45 +1755,59 @@ func checksPost69(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.End()
 }
 
-// checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
-func checksPost70(c *asserts.Call, l *[7]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+// checksPre88 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func checksPre88(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost89 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
+func checksPost89(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
@@ -1529,11 +1816,17 @@ func checksPost70(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.PlanSkip(asserts.CheckSameStorage, l[6])
 	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.End()
 }
 
-// checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: mps_convolution_transpose_backward).
-func checksPost71(c *asserts.Call, l *[5]asserts.Loc) {
+// checksPost90 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: mps_convolution_transpose_backward).
+func checksPost90(c *asserts.Call, l *[5]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1547,23 +1840,44 @@ func checksPost71(c *asserts.Call, l *[5]asserts.Loc) {
 	c.End()
 }
 
-// checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
-func checksPost72(c *asserts.Call, l *[5]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
+// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func checksPre91(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
+func checksPost92(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
 	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.End()
 }
 
-// checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: ctc_loss.Tensor).
-func checksPost73(c *asserts.Call, l *[5]asserts.Loc) {
+// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 26 op(s) of one shape (the first: cummax.out).
+func checksPre93(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: ctc_loss.Tensor).
+func checksPost94(c *asserts.Call, l *[5]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1577,8 +1891,8 @@ func checksPost73(c *asserts.Call, l *[5]asserts.Loc) {
 	c.End()
 }
 
-// checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _ctc_loss_backward).
-func checksPost74(c *asserts.Call, l *[6]asserts.Loc) {
+// checksPost95 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _ctc_loss_backward).
+func checksPost95(c *asserts.Call, l *[6]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1594,8 +1908,38 @@ func checksPost74(c *asserts.Call, l *[6]asserts.Loc) {
 	c.End()
 }
 
-// checksPost75 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
-func checksPost75(c *asserts.Call, l *[8]asserts.Loc) {
+// checksPre96 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func checksPre96(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost97 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _ctc_loss_backward.out).
+func checksPost97(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPre98 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func checksPre98(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc) {
+	c.Begin(op)
+}
+
+// checksPost99 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
+func checksPost99(c *asserts.Call, l *[8]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1615,8 +1959,8 @@ func checksPost75(c *asserts.Call, l *[8]asserts.Loc) {
 	c.End()
 }
 
-// checksPost76 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: diagonal.Dimname).
-func checksPost76(c *asserts.Call, l *[2]asserts.Loc) {
+// checksPost100 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: diagonal.Dimname).
+func checksPost100(c *asserts.Call, l *[2]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSharesStorage, l[1])
@@ -1624,16 +1968,16 @@ func checksPost76(c *asserts.Call, l *[2]asserts.Loc) {
 	c.End()
 }
 
-// checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPre77(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre101 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func checksPre101(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
-func checksPost78(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost102 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
+func checksPost102(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -1654,8 +1998,44 @@ func checksPost78(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPost79 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
-func checksPost79(c *asserts.Call, l *[7]asserts.Loc) {
+// checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func checksPre103(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
+func checksPost104(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// checksPost105 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: embedding_bag).
+func checksPost105(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1673,8 +2053,8 @@ func checksPost79(c *asserts.Call, l *[7]asserts.Loc) {
 	c.End()
 }
 
-// checksPost80 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
-func checksPost80(c *asserts.Call, l *[7]asserts.Loc) {
+// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_backward).
+func checksPost106(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1692,8 +2072,8 @@ func checksPost80(c *asserts.Call, l *[7]asserts.Loc) {
 	c.End()
 }
 
-// checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func checksPre81(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1703,8 +2083,8 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.SaveOpt(s5, t5, t5 != nil)
 }
 
-// checksPost82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
-func checksPost82(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _embedding_bag_dense_backward).
+func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -1725,25 +2105,27 @@ func checksPost82(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[4], s4)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.End()
 }
 
-// checksPre83 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
-func checksPre83(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre109 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: native_group_norm).
+func checksPre109(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 }
 
-// checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: native_group_norm).
-func checksPost84(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: native_group_norm).
+func checksPost110(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -1757,31 +2139,64 @@ func checksPost84(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre85 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPre85(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPre111 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 9 op(s) of one shape (the first: native_group_norm.out).
+func checksPre111(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: native_group_norm.out).
+func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// checksPre113 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPre113(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 }
 
-// checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
-func checksPost86(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost114 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
+func checksPost114(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
@@ -1792,21 +2207,24 @@ func checksPost86(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImplList(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.End()
 }
 
-// checksPre87 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: index.Tensor_out).
-func checksPre87(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPre115 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: index.Tensor_out).
+func checksPre115(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
+	c.Mutable(s2)
 }
 
-// checksPost88 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
-func checksPost88(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost116 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
+func checksPost116(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1819,16 +2237,37 @@ func checksPost88(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.End()
 }
 
-// checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
-func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+// checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_copy_.dimname).
+func checksPost117(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// checksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put_).
+func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	asserts.SaveOptList(c, s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+}
+
+// checksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: index_put).
+func checksPre119(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost90 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put).
-func checksPost90(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put).
+func checksPost120(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
@@ -1842,14 +2281,18 @@ func checksPost90(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPre91(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func checksPre121(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1859,8 +2302,8 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s5, t5, t5 != nil)
 }
 
-// checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
-func checksPost92(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward).
+func checksPost122(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
@@ -1883,33 +2326,39 @@ func checksPost92(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.End()
 }
 
-// checksPre93 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPre93(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func checksPre123(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1918,8 +2367,8 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
-func checksPost94(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm).
+func checksPost124(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -1937,30 +2386,65 @@ func checksPost94(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPre95 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPre95(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func checksPre125(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm.out).
+func checksPost126(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func checksPre127(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -1971,8 +2455,8 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.SaveOpt(s6, t6, t6 != nil)
 }
 
-// checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
-func checksPost96(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_batch_norm_backward).
+func checksPost128(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -1994,36 +2478,42 @@ func checksPost96(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.End()
 }
 
-// checksPre97 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPre97(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn).
+func checksPre129(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -2032,8 +2522,8 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
-func checksPost98(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost130 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
+func checksPost130(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2057,44 +2547,64 @@ func checksPost98(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPre99 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPre99(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
+// checksPre131 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func checksPre131(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -2109,8 +2619,8 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *assert
 	c.Save(s10, t10)
 }
 
-// checksPost100 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
-func checksPost100(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
+// checksPost132 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
+func checksPost132(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor) {
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
@@ -2142,48 +2652,60 @@ func checksPost100(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[10], s10)
 	c.StorageUseCountEq1(l[11], &s11)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.End()
 }
 
-// checksPre101 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPre101(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm).
+func checksPre133(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2192,8 +2714,8 @@ func checksPre101(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost102 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
-func checksPost102(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost134 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm).
+func checksPost134(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2209,30 +2731,48 @@ func checksPost102(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPost103 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
-func checksPost103(c *asserts.Call, l *[6]asserts.Loc) {
+// checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: native_batch_norm.out).
+func checksPre135(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost136 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
+func checksPost136(c *asserts.Call, l *[6]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2248,8 +2788,36 @@ func checksPost103(c *asserts.Call, l *[6]asserts.Loc) {
 	c.End()
 }
 
-// checksPre104 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPre104(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre137 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func checksPre137(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// checksPost138 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
+func checksPost138(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// checksPre139 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func checksPre139(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2260,8 +2828,8 @@ func checksPre104(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s6, t6, t6 != nil)
 }
 
-// checksPost105 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
-func checksPost105(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
+// checksPost140 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_batch_norm_backward).
+func checksPost140(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -2281,36 +2849,42 @@ func checksPost105(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.End()
 }
 
-// checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
-func checksPost106(c *asserts.Call, l *[8]asserts.Loc) {
+// checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
+func checksPost141(c *asserts.Call, l *[8]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2330,8 +2904,75 @@ func checksPost106(c *asserts.Call, l *[8]asserts.Loc) {
 	c.End()
 }
 
-// checksPre107 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cdist_backward).
-func checksPre107(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre142 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func checksPre142(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_backward_reduce.out).
+func checksPost143(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.End()
+}
+
+// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func checksPre144(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
+func checksPost145(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cdist_backward).
+func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2339,8 +2980,8 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 }
 
-// checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cdist_backward).
-func checksPost108(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cdist_backward).
+func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -2357,36 +2998,63 @@ func checksPost108(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
-// checksPost109 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
-func checksPost109(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre148 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _cdist_backward.out).
+func checksPre148(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cdist_backward.out).
+func checksPost149(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.End()
+}
+
+// checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
+func checksPost150(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.End()
 }
 
-// checksPre110 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: prelu_backward).
-func checksPre110(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: prelu_backward).
+func checksPre151(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: prelu_backward).
-func checksPost111(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: prelu_backward).
+func checksPost152(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.After(s0, t0)
@@ -2402,26 +3070,31 @@ func checksPost111(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre112 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPre112(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func checksPre153(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
+	c.MutableList(s1)
 }
 
-// checksPost113 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
-func checksPost113(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
+// checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
+func checksPost154(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameStorage(l[0], s0)
@@ -2431,8 +3104,8 @@ func checksPost113(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPost114 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
-func checksPost114(c *asserts.Call, l *[5]asserts.Loc) {
+// checksPost155 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
+func checksPost155(c *asserts.Call, l *[5]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2446,8 +3119,8 @@ func checksPost114(c *asserts.Call, l *[5]asserts.Loc) {
 	c.End()
 }
 
-// checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
-func checksPost115(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
+func checksPost156(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.After(s0, t0)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2456,8 +3129,8 @@ func checksPost115(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.End()
 }
 
-// checksPost116 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
-func checksPost116(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost157 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
+func checksPost157(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -2471,20 +3144,22 @@ func checksPost116(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SharesStorage(l[3], &s3, l[0], s0)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
-func checksPre117(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: unique_dim).
+func checksPre158(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
-// checksPost118 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
-func checksPost118(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: unique_dim).
+func checksPost159(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -2496,26 +3171,43 @@ func checksPost118(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.End()
 }
 
-// checksPre119 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
+func checksPost160(c *asserts.Call, l *[3]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func checksPre161(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
-// checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
-func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
+func checksPost162(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2528,17 +3220,18 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre121 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPre121(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func checksPre163(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
+	c.MutableList(s3)
 }
 
-// checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
-func checksPost122(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+// checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
+func checksPost164(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2554,15 +3247,16 @@ func checksPost122(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre123 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 45 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPre123(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
+func checksPre165(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
+	c.MutableList(s1)
 }
 
-// checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
-func checksPost124(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+// checksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
+func checksPost166(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -2572,8 +3266,33 @@ func checksPost124(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre125 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPre125(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
+func checksPost167(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[7])
+	c.PlanSkip(asserts.CheckImplUseCountLE1, l[7])
+	c.End()
+}
+
+// checksPre168 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func checksPre168(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2582,10 +3301,14 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
+	c.Mutable(s6)
 }
 
-// checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
-func checksPost126(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
+// checksPost169 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
+func checksPost169(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.After(s0, t0)
@@ -2613,32 +3336,60 @@ func checksPost126(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.End()
 }
 
-// checksPre127 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPre127(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
+// checksPre170 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func checksPre170(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Save(s5, t5)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
 }
 
-// checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
-func checksPost128(c *asserts.Call, l *[9]asserts.Loc) {
+// checksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
+func checksPost171(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.After(s5, t5)
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2651,17 +3402,11 @@ func checksPost128(c *asserts.Call, l *[9]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
 	c.PlanSkip(asserts.CheckSameImpl, l[5])
-	c.PlanSkip(asserts.CheckSameStorage, l[6])
-	c.PlanSkip(asserts.CheckSameImpl, l[6])
-	c.PlanSkip(asserts.CheckSameStorage, l[7])
-	c.PlanSkip(asserts.CheckSameImpl, l[7])
-	c.PlanSkip(asserts.CheckSameStorage, l[8])
-	c.PlanSkip(asserts.CheckSameImpl, l[8])
 	c.End()
 }
 
-// checksPre129 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPre129(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPre172 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func checksPre172(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2672,8 +3417,8 @@ func checksPre129(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s6, t6)
 }
 
-// checksPost130 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
-func checksPost130(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
+// checksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
+func checksPost173(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
@@ -2709,71 +3454,83 @@ func checksPost130(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameImpl(l[6], s6)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.End()
 }
 
-// checksPre131 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPre131(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _lstm_mps).
+func checksPre174(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
 }
 
-// checksPost132 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
-func checksPost132(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
+func checksPost175(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
@@ -2795,34 +3552,44 @@ func checksPost132(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplList(l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.End()
 }
 
-// checksPre133 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
+// checksPre176 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func checksPre176(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -2834,8 +3601,8 @@ func checksPre133(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s7, t7)
 }
 
-// checksPost134 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
-func checksPost134(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor) {
+// checksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
+func checksPost177(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, s7 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor, t7 []*torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -2860,19 +3627,21 @@ func checksPost134(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImplList(l[7], s7)
 	c.StorageUseCountEq1(l[8], &s8)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.NotArgList(l[8], &s8, l[6], s6)
 	c.NotArgList(l[8], &s8, l[7], s7)
 	c.End()
 }
 
-// checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// checksPre178 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func checksPre178(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2883,10 +3652,13 @@ func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	asserts.SaveList(c, s7, t7)
 	asserts.SaveList(c, s8, t8)
+	c.Mutable(s6)
+	c.MutableList(s7)
+	c.MutableList(s8)
 }
 
-// checksPost136 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
-func checksPost136(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
+// checksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
+func checksPost179(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2917,8 +3689,8 @@ func checksPost136(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre137 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPre137(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre180 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func checksPre180(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -2927,8 +3699,8 @@ func checksPre137(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost138 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
-func checksPost138(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
+// checksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell).
+func checksPost181(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
@@ -2948,30 +3720,36 @@ func checksPost138(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
-func checksPost139(c *asserts.Call, l *[8]asserts.Loc) {
+// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
+func checksPost182(c *asserts.Call, l *[8]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -2991,8 +3769,13 @@ func checksPost139(c *asserts.Call, l *[8]asserts.Loc) {
 	c.End()
 }
 
-// checksPost140 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
-func checksPost140(c *asserts.Call, l *[9]asserts.Loc) {
+// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func checksPre183(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc) {
+	c.Begin(op)
+}
+
+// checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
+func checksPost184(c *asserts.Call, l *[9]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3014,8 +3797,8 @@ func checksPost140(c *asserts.Call, l *[9]asserts.Loc) {
 	c.End()
 }
 
-// checksPre141 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPre141(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3024,8 +3807,8 @@ func checksPre141(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 }
 
-// checksPost142 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
-func checksPost142(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
+// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell).
+func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	c.After(s0, t0)
@@ -3043,23 +3826,27 @@ func checksPost142(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
-func checksPost143(c *asserts.Call, l *[7]asserts.Loc) {
+// checksPost187 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
+func checksPost187(c *asserts.Call, l *[7]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3077,13 +3864,52 @@ func checksPost143(c *asserts.Call, l *[7]asserts.Loc) {
 	c.End()
 }
 
-// checksPre144 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPre144(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
+// checksPre188 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func checksPre188(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// checksPost189 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
+func checksPost189(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
+	c.After(s4, t4)
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.End()
+}
+
+// checksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func checksPre190(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
-func checksPost145(c *asserts.Call, l *[12]asserts.Loc) {
+// checksPost191 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
+func checksPost191(c *asserts.Call, l *[12]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3111,13 +3937,13 @@ func checksPost145(c *asserts.Call, l *[12]asserts.Loc) {
 	c.End()
 }
 
-// checksPre146 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: quantized_gru_cell).
-func checksPre146(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
+// checksPre192 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: quantized_gru_cell).
+func checksPre192(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
-func checksPost147(c *asserts.Call, l *[11]asserts.Loc) {
+// checksPost193 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
+func checksPost193(c *asserts.Call, l *[11]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3143,8 +3969,19 @@ func checksPost147(c *asserts.Call, l *[11]asserts.Loc) {
 	c.End()
 }
 
-// checksPost148 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
-func checksPost148(c *asserts.Call, l *[4]asserts.Loc) {
+// checksPre194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: triangular_solve.X).
+func checksPre194(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost195 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: svd).
+func checksPost195(c *asserts.Call, l *[4]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
@@ -3156,15 +3993,15 @@ func checksPost148(c *asserts.Call, l *[4]asserts.Loc) {
 	c.End()
 }
 
-// checksPre149 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPre149(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre196 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack).
+func checksPre196(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
-// checksPost150 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
-func checksPost150(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
+func checksPost197(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameStorage(l[0], s0)
@@ -3180,18 +4017,21 @@ func checksPost150(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre151 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: lu_unpack.out).
-func checksPre151(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre198 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: lu_unpack.out).
+func checksPre198(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
 }
 
-// checksPost152 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
-func checksPost152(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: lu_unpack.out).
+func checksPost199(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3210,30 +4050,89 @@ func checksPost152(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre153 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPre153(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
+func checksPre200(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.MutableList(s0)
+	c.Mutable(s1)
 }
 
-// checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
-func checksPost154(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+// checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
+func checksPre201(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
+	c.Begin(op)
+	asserts.SaveList(c, s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	asserts.SaveList(c, s3, t3)
+	c.Mutable(s1)
+	c.MutableList(s3)
+}
+
+// checksPost202 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
+func checksPost202(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.End()
+}
+
+// checksPost203 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
+func checksPost203(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// checksPre204 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPre204(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
+	c.Begin(op)
+	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
+}
+
+// checksPost205 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
+func checksPost205(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.End()
 }
 
-// checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 10 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPre155(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
+func checksPre206(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
+	c.Begin(op)
+	asserts.SaveList(c, s0, t0)
+	asserts.SaveList(c, s1, t1)
+	c.MutableList(s0)
+}
+
+// checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
+func checksPre207(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
+	c.MutableList(s2)
 }
 
-// checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
-func checksPost156(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+// checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
+func checksPost208(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -3246,17 +4145,27 @@ func checksPost156(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre157 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
+func checksPre209(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
+	c.Begin(op)
+	asserts.SaveList(c, s0, t0)
+	asserts.SaveList(c, s1, t1)
+	asserts.SaveList(c, s2, t2)
+	c.MutableList(s0)
+}
+
+// checksPre210 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func checksPre210(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
+	c.MutableList(s3)
 }
 
-// checksPost158 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
-func checksPost158(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
+// checksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
+func checksPost211(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -3272,15 +4181,15 @@ func checksPost158(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func checksPre159(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre212 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: searchsorted.Scalar).
+func checksPre212(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 }
 
-// checksPost160 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
-func checksPost160(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPost213 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: searchsorted.Scalar).
+func checksPost213(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -3289,21 +4198,23 @@ func checksPost160(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.End()
 }
 
-// checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
-func checksPre161(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+// checksPre214 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_forward).
+func checksPre214(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 }
 
-// checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
-func checksPost162(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost215 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_forward).
+func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	c.After(s0, t0)
@@ -3317,19 +4228,34 @@ func checksPost162(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.End()
 }
 
-// checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPre163(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPre216 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward.grad_input).
+func checksPre216(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s4)
+}
+
+// checksPre217 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
+func checksPre217(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3338,8 +4264,8 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 }
 
-// checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
-func checksPost164(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: nll_loss_backward).
+func checksPost218(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -3357,16 +4283,18 @@ func checksPost164(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[4], s4)
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.End()
 }
 
-// checksPost165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
-func checksPost165(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPost219 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
+func checksPost219(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -3377,22 +4305,24 @@ func checksPost165(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[1], s1)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.End()
 }
 
-// checksPre166 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPre166(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+// checksPre220 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq).
+func checksPre220(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 }
 
-// checksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
-func checksPost167(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost221 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq).
+func checksPost221(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
@@ -3409,25 +4339,33 @@ func checksPost167(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.End()
 }
 
-// checksPre168 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPre168(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPre222 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func checksPre222(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
@@ -3435,10 +4373,14 @@ func checksPre168(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+	c.Mutable(s5)
 }
 
-// checksPost169 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
-func checksPost169(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
+// checksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
+func checksPost223(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3460,14 +4402,14 @@ func checksPost169(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.End()
 }
 
-// checksPre170 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPre170(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+// checksPre224 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func checksPre224(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 }
 
-// checksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
-func checksPost171(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
+func checksPost225(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
@@ -3481,21 +4423,43 @@ func checksPost171(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.End()
 }
 
-// checksPre172 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPre172(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+// checksPre226 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
+func checksPre226(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Save(s4, t4)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+	c.Mutable(s4)
+}
+
+// checksPre227 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce).
+func checksPre227(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
@@ -3503,8 +4467,8 @@ func checksPre172(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 }
 
-// checksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
-func checksPost173(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
+// checksPost228 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: segment_reduce).
+func checksPost228(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
 	c.After(s0, t0)
 	c.After(s1, t1)
@@ -3515,20 +4479,22 @@ func checksPost173(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[0], s0)
 	c.StorageUseCountEq1(l[4], &s4)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.End()
 }
 
-// checksPre174 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPre174(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
+// checksPre229 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func checksPre229(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
-func checksPost175(c *asserts.Call, l *[14]asserts.Loc) {
+// checksPost230 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
+func checksPost230(c *asserts.Call, l *[14]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3560,10 +4526,16 @@ func checksPost175(c *asserts.Call, l *[14]asserts.Loc) {
 	c.End()
 }
 
-// checksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
-func checksPost176(c *asserts.Call, l *[14]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
+// checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func checksPre231(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Mutable(s0)
+}
+
+// checksPost232 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
+func checksPost232(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
+	c.After(s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
 	c.PlanSkip(asserts.CheckSameStorage, l[2])
@@ -3590,11 +4562,13 @@ func checksPost176(c *asserts.Call, l *[14]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[12])
 	c.PlanSkip(asserts.CheckSameStorage, l[13])
 	c.PlanSkip(asserts.CheckSameImpl, l[13])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.End()
 }
 
-// checksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
-func checksPost177(c *asserts.Call, l *[9]asserts.Loc) {
+// checksPost233 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
+func checksPost233(c *asserts.Call, l *[9]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3616,13 +4590,47 @@ func checksPost177(c *asserts.Call, l *[9]asserts.Loc) {
 	c.End()
 }
 
-// checksPre178 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPre178(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc) {
+// checksPre234 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func checksPre234(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+}
+
+// checksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
+func checksPost235(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
+	c.PlanSkip(asserts.CheckSameStorage, l[6])
+	c.PlanSkip(asserts.CheckSameImpl, l[6])
+	c.PlanSkip(asserts.CheckSameStorage, l[7])
+	c.PlanSkip(asserts.CheckSameImpl, l[7])
+	c.PlanSkip(asserts.CheckSameStorage, l[8])
+	c.PlanSkip(asserts.CheckSameImpl, l[8])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.End()
+}
+
+// checksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func checksPre236(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc) {
 	c.Begin(op)
 }
 
-// checksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
-func checksPost179(c *asserts.Call, l *[16]asserts.Loc) {
+// checksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd).
+func checksPost237(c *asserts.Call, l *[16]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3658,14 +4666,22 @@ func checksPost179(c *asserts.Call, l *[16]asserts.Loc) {
 	c.End()
 }
 
-// checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
-func checksPost180(c *asserts.Call, l *[16]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
+// checksPre238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func checksPre238(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+}
+
+// checksPost239 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_decoder_only_layer_fwd.out).
+func checksPost239(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[3])
 	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
@@ -3692,11 +4708,17 @@ func checksPost180(c *asserts.Call, l *[16]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[14])
 	c.PlanSkip(asserts.CheckSameStorage, l[15])
 	c.PlanSkip(asserts.CheckSameImpl, l[15])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
 	c.End()
 }
 
-// checksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
-func checksPost181(c *asserts.Call, l *[11]asserts.Loc) {
+// checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention).
+func checksPost240(c *asserts.Call, l *[11]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3722,16 +4744,25 @@ func checksPost181(c *asserts.Call, l *[11]asserts.Loc) {
 	c.End()
 }
 
-// checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
-func checksPost182(c *asserts.Call, l *[11]asserts.Loc) {
-	c.PlanSkip(asserts.CheckSameStorage, l[0])
-	c.PlanSkip(asserts.CheckSameImpl, l[0])
-	c.PlanSkip(asserts.CheckSameStorage, l[1])
-	c.PlanSkip(asserts.CheckSameImpl, l[1])
-	c.PlanSkip(asserts.CheckSameStorage, l[2])
-	c.PlanSkip(asserts.CheckSameImpl, l[2])
-	c.PlanSkip(asserts.CheckSameStorage, l[3])
-	c.PlanSkip(asserts.CheckSameImpl, l[3])
+// checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func checksPre241(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Save(s3, t3)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	c.Mutable(s2)
+	c.Mutable(s3)
+}
+
+// checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_decoder_only_multi_head_attention.out).
+func checksPost242(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.After(s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
@@ -3746,11 +4777,19 @@ func checksPost182(c *asserts.Call, l *[11]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameImpl, l[9])
 	c.PlanSkip(asserts.CheckSameStorage, l[10])
 	c.PlanSkip(asserts.CheckSameImpl, l[10])
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
 	c.End()
 }
 
-// checksPre183 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPre183(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+// checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
+func checksPre243(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -3758,10 +4797,15 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s3, t3)
 	asserts.SaveList(c, s4, t4)
 	asserts.SaveList(c, s5, t5)
+	c.MutableList(s0)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+	c.MutableList(s4)
 }
 
-// checksPost184 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
-func checksPost184(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
+// checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
+func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -3783,8 +4827,8 @@ func checksPost184(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.End()
 }
 
-// checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+// checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
+func checksPre245(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
 	asserts.SaveList(c, s1, t1)
@@ -3793,10 +4837,15 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s4, t4)
 	asserts.SaveList(c, s5, t5)
 	asserts.SaveList(c, s6, t6)
+	c.MutableList(s1)
+	c.MutableList(s2)
+	c.MutableList(s3)
+	c.MutableList(s4)
+	c.MutableList(s6)
 }
 
-// checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
-func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
+// checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
+func checksPost246(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -3818,5 +4867,22 @@ func checksPost186(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameImplList(l[5], s5)
 	c.PlanSkip(asserts.CheckSameStorage, l[6])
 	c.SameImplList(l[6], s6)
+	c.End()
+}
+
+// checksPost247 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam).
+func checksPost247(c *asserts.Call, l *[6]asserts.Loc) {
+	c.PlanSkip(asserts.CheckSameStorage, l[0])
+	c.PlanSkip(asserts.CheckSameImpl, l[0])
+	c.PlanSkip(asserts.CheckSameStorage, l[1])
+	c.PlanSkip(asserts.CheckSameImpl, l[1])
+	c.PlanSkip(asserts.CheckSameStorage, l[2])
+	c.PlanSkip(asserts.CheckSameImpl, l[2])
+	c.PlanSkip(asserts.CheckSameStorage, l[3])
+	c.PlanSkip(asserts.CheckSameImpl, l[3])
+	c.PlanSkip(asserts.CheckSameStorage, l[4])
+	c.PlanSkip(asserts.CheckSameImpl, l[4])
+	c.PlanSkip(asserts.CheckSameStorage, l[5])
+	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.End()
 }

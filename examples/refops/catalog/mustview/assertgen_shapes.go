@@ -16,22 +16,34 @@ var locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: narrow).
 func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor, t1 *reftensor.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }

@@ -37,9 +37,11 @@ func (k *checked) SetData(self *reftensor.Tensor, new_data *reftensor.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetData, &locs0)
+	var a0 asserts.Saved
+	checksPre0(&c, &opSetData, &locs0, &a0, self)
+	defer c.Abandon()
 	k.next.SetData(self, new_data)
-	checksPost1(&c, &locs0)
+	checksPost1(&c, &locs0, &a0, self)
 }
 
 var opAdd_Tensor = asserts.Op{
@@ -56,6 +58,7 @@ func (k *checked) Add_Tensor(self *reftensor.Tensor, other *reftensor.Tensor, al
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre2(&c, &opAdd_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := k.next.Add_Tensor(self, other, alpha)
 	checksPost3(&c, &locs1, &a0, &a1, self, other)
 	return r0
@@ -75,6 +78,7 @@ func (k *checked) AddOut(self *reftensor.Tensor, other *reftensor.Tensor, alpha 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre4(&c, &opAddOut, &locs2, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := k.next.AddOut(self, other, alpha, out)
 	checksPost5(&c, &locs2, &a0, &a1, &a3, self, other, out)
 	return r0
@@ -93,7 +97,8 @@ func (k *checked) MaxDimMax(self *reftensor.Tensor, dim int64, keepdim bool, max
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre4(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
+	checksPre6(&c, &opMaxDimMax, &locs3, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := k.next.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost5(&c, &locs3, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
@@ -113,6 +118,7 @@ func (k *checked) Mul_Tensor(self *reftensor.Tensor, other *reftensor.Tensor) *r
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre2(&c, &opMul_Tensor, &locs1, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := k.next.Mul_Tensor(self, other)
 	checksPost3(&c, &locs1, &a0, &a1, self, other)
 	return r0
@@ -131,9 +137,9 @@ func (k *checked) SelectInt(self *reftensor.Tensor, dim int64, index int64) *ref
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre6(&c, &opSelectInt, &locs4, &a0, self)
+	checksPre7(&c, &opSelectInt, &locs4, &a0, self)
 	r0 := k.next.SelectInt(self, dim, index)
-	checksPost7(&c, &locs4, &a0, self, r0)
+	checksPost8(&c, &locs4, &a0, self, r0)
 	return r0
 }
 
@@ -150,8 +156,8 @@ func (k *checked) Alias(self *reftensor.Tensor) *reftensor.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre6(&c, &opAlias, &locs4, &a0, self)
+	checksPre7(&c, &opAlias, &locs4, &a0, self)
 	r0 := k.next.Alias(self)
-	checksPost7(&c, &locs4, &a0, self, r0)
+	checksPost8(&c, &locs4, &a0, self, r0)
 	return r0
 }

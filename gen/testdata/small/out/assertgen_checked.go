@@ -45,6 +45,7 @@ func Add_Tensor(self *kernels.Tensor, other *kernels.Tensor, alpha float64) *ker
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre2(&c, &opAdd_Tensor, &locs0, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost3(&c, &locs0, &a0, &a1, self, other, r0)
 	return r0
@@ -64,6 +65,7 @@ func AddOut(self *kernels.Tensor, other *kernels.Tensor, alpha float64, out *ker
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre4(&c, &opAddOut, &locs1, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost5(&c, &locs1, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -83,6 +85,7 @@ func XMovingAvgHelper(self *kernels.Tensor, running_min *kernels.Tensor, running
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre6(&c, &opXMovingAvgHelper, &locs2, &a0, &a1, &a2, self, running_min, running_max)
+	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelper(self, running_min, running_max, averaging_const)
 	checksPost7(&c, &locs2, &a0, &a1, &a2, self, running_min, running_max, r0, r1)
 	return r0, r1
@@ -102,6 +105,7 @@ func XMovingAvgHelperOut(self *kernels.Tensor, running_min *kernels.Tensor, runn
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre8(&c, &opXMovingAvgHelperOut, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XMovingAvgHelperOut(self, running_min, running_max, averaging_const, out0, out1)
 	checksPost9(&c, &locs3, &a0, &a1, &a2, &a4, &a5, self, running_min, running_max, out0, out1, r0, r1)
 	return r0, r1
@@ -140,6 +144,7 @@ func XPlannedScratch(self *kernels.Tensor, out *kernels.Tensor, _scratch_buf *ke
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre12(&c, &opXPlannedScratch, &locs5, &a0, &a1, &a2, self, out, _scratch_buf)
+	defer c.Abandon()
 	r0 := kernels.XPlannedScratch(self, out, _scratch_buf)
 	checksPost13(&c, &locs5, &a0, &a1, &a2, self, out, _scratch_buf, r0)
 	return r0
@@ -178,6 +183,7 @@ func Transpose_(self *kernels.Tensor, dim0 int64, dim1 int64) *kernels.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre16(&c, &opTranspose_, &locs6, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost17(&c, &locs6, &a0, self, r0)
 	return r0
@@ -296,6 +302,7 @@ func XForeachAdd_List(self []*kernels.Tensor, other []*kernels.Tensor, alpha flo
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre27(&c, &opXForeachAdd_List, &locs11, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	checksPost28(&c, &locs11, &l0, &l1, self, other)
 }
@@ -318,6 +325,7 @@ func UnbindCopyIntOut(self *kernels.Tensor, dim int64, out []*kernels.Tensor) {
 		l2 asserts.SavedList
 	)
 	checksPre29(&c, &opUnbindCopyIntOut, &locs12, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	checksPost30(&c, &locs12, &a0, &l2, self, out)
 }

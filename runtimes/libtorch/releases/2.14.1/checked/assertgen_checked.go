@@ -202,6 +202,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
 	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
 }
@@ -296,6 +297,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -316,6 +318,7 @@ func RetainGrad(self *torch.Tensor) {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
 	checksPost12(&c, &locs3, &a0, self)
 }
@@ -429,6 +432,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -747,6 +751,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre31(&c, &opXCudnnCtcLossOut, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	checksPost32(&c, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -825,6 +830,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opXCudnnRnnFlattenWeightOut, &locs20, &l0, &a9, weight_arr, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	checksPost38(&c, &locs20, &l0, &a9, weight_arr, out, r0)
 	return r0
@@ -869,6 +875,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                           asserts.SavedList
 	)
 	checksPre41(&c, &opXCudnnRnnOut, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost42(&c, &locs22, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -914,6 +921,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l25                                                 asserts.SavedList
 	)
 	checksPre45(&c, &opXCudnnRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost46(&c, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -950,6 +958,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -1007,6 +1016,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opXFusedDropoutOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -1045,6 +1055,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMaskedScaleOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -1083,6 +1094,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opNativeDropoutOut, &locs31, &a0, &a3, &a4, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	checksPost49(&c, &locs31, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
@@ -1121,6 +1133,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNativeDropoutBackwardOut, &locs33, &a0, &a1, &a3, grad_output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	checksPost20(&c, &locs33, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
@@ -1159,6 +1172,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opXSobolEngineFf_, &locs35, &a0, &a2, self, sobolstate)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	checksPost51(&c, &locs35, &a0, &a2, self, sobolstate, r0)
 	return r0
@@ -1178,6 +1192,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXSobolEngineScramble_, &locs36, &a0, &a1, self, ltm)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	checksPost51(&c, &locs36, &a0, &a1, self, ltm, r0)
 	return r0
@@ -1197,6 +1212,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1273,6 +1289,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1311,6 +1328,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1349,6 +1367,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1387,6 +1406,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1425,6 +1445,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1444,6 +1465,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAbsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1482,6 +1504,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1501,6 +1524,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAbsoluteOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1539,6 +1563,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAngleOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1615,6 +1640,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1634,6 +1660,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSgnOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1767,6 +1794,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXConjPhysicalOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1805,6 +1833,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opConjPhysicalOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1824,6 +1853,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1919,6 +1949,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1938,6 +1969,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAcosOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1976,6 +2008,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1995,6 +2028,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArccosOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2033,6 +2067,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opAvgPool1dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -2071,6 +2106,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opAdaptiveAvgPool1dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2128,6 +2164,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2147,6 +2184,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2185,6 +2223,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2204,6 +2243,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2242,6 +2282,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2261,6 +2302,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXAddReluScalarOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2299,6 +2341,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2318,6 +2361,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAddScalarOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2356,6 +2400,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddmv_, &locs40, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	checksPost58(&c, &locs40, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
@@ -2375,6 +2420,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opAddmvOut, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	checksPost60(&c, &locs41, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
@@ -2413,6 +2459,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddr_, &locs42, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	checksPost58(&c, &locs42, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
@@ -2432,6 +2479,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opAddrOut, &locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	checksPost60(&c, &locs43, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
@@ -2470,6 +2518,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAffineGridGeneratorOut, &locs45, &a0, &a3, theta, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	checksPost54(&c, &locs45, &a0, &a3, theta, out, r0)
 	return r0
@@ -2584,6 +2633,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXTestFunctorchFallbackOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2641,6 +2691,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAllOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2660,6 +2711,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAllDimsOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2736,6 +2788,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAnyOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2755,6 +2808,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAnyDimsOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2828,6 +2882,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opArangeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -2847,6 +2902,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opArangeStartOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -2904,6 +2960,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opArgmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2942,6 +2999,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opArgminOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2980,6 +3038,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2999,6 +3058,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAcoshOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3037,6 +3097,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3056,6 +3117,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArccoshOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3094,6 +3156,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3113,6 +3176,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAsinhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3151,6 +3215,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3170,6 +3235,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArcsinhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3208,6 +3274,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3227,6 +3294,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAtanhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3265,6 +3333,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3284,6 +3353,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArctanhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3322,6 +3392,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3360,6 +3431,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3379,6 +3451,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAsinOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3417,6 +3490,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3436,6 +3510,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArcsinOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3474,6 +3549,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3493,6 +3569,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAtanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3531,6 +3608,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3550,6 +3628,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opArctanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3702,6 +3781,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opBaddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	checksPost58(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -3721,6 +3801,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opBaddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost60(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -3759,6 +3840,7 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre59(&c, &opBaddbmmDtypeOut, &locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
 	checksPost60(&c, &locs50, &a0, &a1, &a2, &a6, self, batch1, batch2, out, r0)
 	return r0
@@ -3796,6 +3878,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBartlettWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -3833,6 +3916,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -3890,6 +3974,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
 	checksPre66(&c, &opQuantizedBatchNormOut, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	checksPost67(&c, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
@@ -3966,6 +4051,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBernoulliOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3985,6 +4071,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	checksPost51(&c, &locs56, &a0, &a1, self, p, r0)
 	return r0
@@ -4004,6 +4091,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBernoulliTensorOut, &locs57, &a0, &a1, &a3, self, p, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	checksPost20(&c, &locs57, &a0, &a1, &a3, self, p, out, r0)
 	return r0
@@ -4042,6 +4130,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4061,6 +4150,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opBernoulliFloatOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -4137,6 +4227,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre75(&c, &opBinaryCrossEntropyOut, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	checksPost60(&c, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
@@ -4175,6 +4266,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre76(&c, &opBinaryCrossEntropyBackwardGradInput, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	checksPost77(&c, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -4213,6 +4305,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre79(&c, &opBinaryCrossEntropyWithLogitsOut, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	checksPost77(&c, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
@@ -4251,6 +4344,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre81(&c, &opBincountOut, &locs66, &a0, &a1, &a3, self, weights, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	checksPost20(&c, &locs66, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
@@ -4289,6 +4383,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4308,6 +4403,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opBitwiseNotOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4327,6 +4423,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4365,6 +4462,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4403,6 +4501,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4422,6 +4521,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCopysignScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4479,6 +4579,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4498,6 +4599,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLogicalNotOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4536,6 +4638,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4555,6 +4658,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4593,6 +4697,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4612,6 +4717,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4650,6 +4756,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4669,6 +4776,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4706,6 +4814,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -4743,6 +4852,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -4781,6 +4891,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -4819,6 +4930,7 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBmmDtypeOut, &locs68, &a0, &a1, &a3, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a3, self, mat2, out, r0)
 	return r0
@@ -4917,6 +5029,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opCatOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4958,6 +5071,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opConcatOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -4999,6 +5113,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opConcatenateOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5040,6 +5155,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opBlockDiagOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -5078,6 +5194,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5097,6 +5214,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opCeilOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -5138,6 +5256,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opChainMatmulOut, &locs71, &l0, &a1, matrices, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	checksPost84(&c, &locs71, &l0, &a1, matrices, out, r0)
 	return r0
@@ -5290,6 +5409,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5309,6 +5429,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClamp_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	checksPost58(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5328,6 +5449,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opClampOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5347,6 +5469,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClampTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	checksPost60(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -5404,6 +5527,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5423,6 +5547,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opClampMax_Tensor, &locs75, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	checksPost51(&c, &locs75, &a0, &a1, self, max_, r0)
 	return r0
@@ -5442,6 +5567,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opClampMaxOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5461,6 +5587,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMaxTensorOut, &locs76, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	checksPost20(&c, &locs76, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
@@ -5518,6 +5645,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5537,6 +5665,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	checksPost51(&c, &locs77, &a0, &a1, self, min_, r0)
 	return r0
@@ -5556,6 +5685,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opClampMinOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5575,6 +5705,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	checksPost20(&c, &locs78, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
@@ -5632,6 +5763,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5651,6 +5783,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClip_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	checksPost58(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5670,6 +5803,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opClipOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5689,6 +5823,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClipTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	checksPost60(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -5746,6 +5881,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	checksPost20(&c, &locs80, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
@@ -5784,6 +5920,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	checksPost20(&c, &locs82, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
@@ -5822,6 +5959,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opConstantPadNdOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5879,6 +6017,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre75(&c, &opConvolutionOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost60(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -5917,6 +6056,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOut, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5955,6 +6095,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre75(&c, &opConvolutionOverrideableOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost60(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -5993,6 +6134,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6031,6 +6173,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
 	checksPre75(&c, &opXConvolutionOut, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	checksPost60(&c, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
@@ -6240,6 +6383,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opConvTbcOut, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
@@ -6354,6 +6498,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opCopy_, &locs91, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost51(&c, &locs91, &a0, &a1, self, src, r0)
 	return r0
@@ -6373,6 +6518,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopyOut, &locs92, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -6411,6 +6557,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCopyFromOut, &locs94, &a0, &a1, &a3, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	checksPost20(&c, &locs94, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
@@ -6449,6 +6596,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXCopyFromAndResizeOut, &locs94, &a0, &a1, &a2, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	checksPost20(&c, &locs94, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
@@ -6487,6 +6635,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6506,6 +6655,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opCosOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6544,6 +6694,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6563,6 +6714,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opCoshOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6620,6 +6772,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCountNonzeroDimIntListOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6658,6 +6811,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCountNonzeroOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6734,6 +6888,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opCudnnAffineGridGeneratorOut, &locs45, &a0, &a5, theta, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	checksPost54(&c, &locs45, &a0, &a5, theta, out, r0)
 	return r0
@@ -6772,6 +6927,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs97, &a0, &a5, grad, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	checksPost54(&c, &locs97, &a0, &a5, grad, out, r0)
 	return r0
@@ -6810,6 +6966,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre100(&c, &opCudnnBatchNormOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	checksPost101(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6848,6 +7005,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
 	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	checksPost104(&c, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6886,6 +7044,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionOut, &locs102, &a0, &a1, &a9, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
@@ -6924,6 +7083,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs102, &a0, &a1, &a10, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
@@ -6962,6 +7122,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs102, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
@@ -7000,6 +7161,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
 	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	checksPost108(&c, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -7038,6 +7200,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre75(&c, &opCudnnConvolutionReluOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -7076,6 +7239,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
 	checksPre76(&c, &opCudnnConvolutionAddReluOut, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	checksPost77(&c, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
@@ -7114,6 +7278,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCudnnGridSamplerOut, &locs108, &a0, &a1, &a2, self, grid, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	checksPost20(&c, &locs108, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
@@ -7152,6 +7317,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	checksPost108(&c, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
@@ -7190,6 +7356,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opCummaxOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7210,6 +7377,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCummaxHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
 }
@@ -7247,6 +7415,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opCumminOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7267,6 +7436,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCumminHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
 }
@@ -7323,6 +7493,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7342,6 +7513,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opCumprodOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7399,6 +7571,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7418,6 +7591,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opCumsumOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7532,6 +7706,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
 	checksPre31(&c, &opXCtcLossOut, &locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost32(&c, &locs17, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -7570,6 +7745,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre114(&c, &opXCtcLossTensorOut, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost115(&c, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
 	return r0, r1
@@ -7608,6 +7784,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
 	checksPre117(&c, &opXCtcLossBackwardOut, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	checksPost67(&c, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
@@ -7665,6 +7842,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opDiagEmbedOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -7760,6 +7938,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opDiagonalBackwardOut, &locs125, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	checksPost54(&c, &locs125, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -7779,6 +7958,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7817,6 +7997,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre90(&c, &opDiffOut, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	checksPost60(&c, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
@@ -7994,6 +8175,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8013,6 +8195,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8051,6 +8234,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8070,6 +8254,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8108,6 +8293,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8127,6 +8313,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opDivScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8165,6 +8352,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8184,6 +8372,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opDivScalarModeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -8222,6 +8411,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8241,6 +8431,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8279,6 +8470,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8317,6 +8509,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8336,6 +8529,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8374,6 +8568,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8412,6 +8607,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8431,6 +8627,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8469,6 +8666,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8507,6 +8705,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDotOut, &locs130, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	checksPost20(&c, &locs130, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
@@ -8545,6 +8744,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8602,6 +8802,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingOut, &locs132, &a0, &a1, &a5, weight, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	checksPost20(&c, &locs132, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
@@ -8659,6 +8860,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs135, &a0, &a1, &a5, grad_output, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	checksPost20(&c, &locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
@@ -8678,6 +8880,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opEmbeddingRenorm_, &locs136, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	checksPost51(&c, &locs136, &a0, &a1, self, indices, r0)
 	return r0
@@ -8697,6 +8900,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opEmbeddingRenormOut, &locs137, &a0, &a1, &a4, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
@@ -8773,6 +8977,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -8833,6 +9038,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opRowStackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -8909,6 +9115,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre125(&c, &opXEmbeddingBagOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -8985,6 +9192,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
 	checksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	checksPost133(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
@@ -9023,6 +9231,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
 	checksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	checksPost67(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
@@ -9078,6 +9287,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyPermutedOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -9116,6 +9326,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNewEmptyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9154,6 +9365,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNewEmptyStridedOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9192,6 +9404,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNewFullOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9230,6 +9443,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNewZerosOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9268,6 +9482,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNewOnesOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9305,6 +9520,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	checksPost10(&c, &locs25, &a4, out, r0)
 	return r0
@@ -9343,6 +9559,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
 	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs149, &a1, &a2, &a5, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	checksPost20(&c, &locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
@@ -9362,6 +9579,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9381,6 +9599,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opResizeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9419,6 +9638,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9438,6 +9658,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXResizeOutputOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9495,6 +9716,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre53(&c, &opEmptyQuantizedOut, &locs151, &a1, &a3, qtensor, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	checksPost54(&c, &locs151, &a1, &a3, qtensor, out, r0)
 	return r0
@@ -9514,6 +9736,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0

@@ -24,6 +24,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opEmptyLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -61,6 +62,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyStridedOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -99,6 +101,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -118,6 +121,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opErfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -156,6 +160,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -175,6 +180,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opErfcOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -213,6 +219,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -232,6 +239,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opExpOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -270,6 +278,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -289,6 +298,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opExp2Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -327,6 +337,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -346,6 +357,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opExpm1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -439,6 +451,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opEyeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -458,6 +471,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEyeMOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -553,6 +567,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -572,6 +587,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opFillScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -591,6 +607,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFill_Tensor, &locs152, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	checksPost51(&c, &locs152, &a0, &a1, self, value, r0)
 	return r0
@@ -610,6 +627,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFillTensorOut, &locs153, &a0, &a1, &a2, self, value, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	checksPost20(&c, &locs153, &a0, &a1, &a2, self, value, out, r0)
 	return r0
@@ -648,6 +666,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -667,6 +686,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opFloorOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -705,6 +725,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -724,6 +745,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -762,6 +784,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -781,6 +804,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opFloorDivideScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -819,6 +843,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -838,6 +863,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opFracOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -875,6 +901,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFullOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -913,6 +940,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opFullLikeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -950,6 +978,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opFromFileOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -969,6 +998,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1007,6 +1037,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1026,6 +1057,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1064,6 +1096,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1121,6 +1154,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler2dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1159,6 +1193,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler2dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1197,6 +1232,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1254,6 +1290,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler3dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1292,6 +1329,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler3dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1329,6 +1367,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHannWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -1366,6 +1405,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHannWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -1403,6 +1443,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHammingWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -1440,6 +1481,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -1477,6 +1519,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -1514,6 +1557,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	checksPost10(&c, &locs25, &a4, out, r0)
 	return r0
@@ -1551,6 +1595,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opKaiserWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -1588,6 +1633,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -1625,6 +1671,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opKaiserWindowBetaOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -1701,6 +1748,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre135(&c, &opNativeGroupNormOut, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	checksPost94(&c, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1739,6 +1787,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
 	checksPre138(&c, &opNativeGroupNormBackwardOut, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	checksPost139(&c, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1777,6 +1826,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXFftR2cOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -1815,6 +1865,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXFftC2rOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -1853,6 +1904,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXFftC2cOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -1916,6 +1968,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		l1     asserts.SavedList
 	)
 	checksPre142(&c, &opIndexTensorOut, &locs137, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	checksPost143(&c, &locs137, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
@@ -2001,6 +2054,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre59(&c, &opIndexCopyOut, &locs166, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	checksPost60(&c, &locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
@@ -2020,6 +2074,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opIndexCopy_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -2061,6 +2116,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		l1     asserts.SavedList
 	)
 	checksPre148(&c, &opIndexPut_, &locs168, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2083,6 +2139,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		l1         asserts.SavedList
 	)
 	checksPre150(&c, &opIndexPutOut, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	checksPost151(&c, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
@@ -2149,6 +2206,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		l1     asserts.SavedList
 	)
 	checksPre148(&c, &opXIndexPutImpl_, &locs168, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2171,6 +2229,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		l1         asserts.SavedList
 	)
 	checksPre150(&c, &opXIndexPutImplOut, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	checksPost151(&c, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
@@ -2250,6 +2309,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opIsinTensorTensorOut, &locs170, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	checksPost20(&c, &locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
@@ -2288,6 +2348,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opIsinTensorScalarOut, &locs172, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	checksPost54(&c, &locs172, &a0, &a4, elements, out, r0)
 	return r0
@@ -2326,6 +2387,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre53(&c, &opIsinScalarTensorOut, &locs174, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	checksPost54(&c, &locs174, &a1, &a4, test_elements, out, r0)
 	return r0
@@ -2383,6 +2445,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIsnanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2763,6 +2826,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2801,6 +2865,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre48(&c, &opKthvalueValues, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -2858,6 +2923,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
 	checksPre135(&c, &opNativeLayerNormOut, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	checksPost94(&c, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2896,6 +2962,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre155(&c, &opNativeLayerNormBackwardOut, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	checksPost156(&c, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2991,6 +3058,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3010,6 +3078,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNanToNumOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3067,6 +3136,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opLinearBackwardOut, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3086,6 +3156,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre75(&c, &opLinearOut, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	checksPost60(&c, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
@@ -3124,6 +3195,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre75(&c, &opMkldnnLinearOut, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
@@ -3162,6 +3234,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
 	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs184, &a1, &a2, &a3, grad_output, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	checksPost20(&c, &locs184, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
@@ -3200,6 +3273,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -3238,6 +3312,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs182, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3580,6 +3655,7 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre75(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	checksPost163(&c, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
@@ -3618,6 +3694,7 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opFbgemmLinearFp16WeightOut, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	checksPost163(&c, &locs200, &a0, &a1, &a2, &a3, input, packed_weight, bias, output, r0)
 	return r0
@@ -3694,6 +3771,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3713,6 +3791,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3807,6 +3886,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opLinspaceOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -3826,6 +3906,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinspaceTensorTensorOut, &locs204, &a0, &a1, &a3, start, end, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	checksPost20(&c, &locs204, &a0, &a1, &a3, start, end, out, r0)
 	return r0
@@ -3845,6 +3926,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opLinspaceTensorScalarOut, &locs205, &a0, &a3, start, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	checksPost54(&c, &locs205, &a0, &a3, start, out, r0)
 	return r0
@@ -3864,6 +3946,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre53(&c, &opLinspaceScalarTensorOut, &locs206, &a1, &a3, end, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	checksPost54(&c, &locs206, &a1, &a3, end, out, r0)
 	return r0
@@ -3902,6 +3985,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3921,6 +4005,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLogOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3959,6 +4044,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3978,6 +4064,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLog10Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4016,6 +4103,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4035,6 +4123,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLog1pOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4073,6 +4162,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4092,6 +4182,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLog2Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4111,6 +4202,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4149,6 +4241,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4244,6 +4337,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4263,6 +4357,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4282,6 +4377,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4301,6 +4397,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opXlogyOutScalarSelf, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -4320,6 +4417,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXlogyOutScalarOther, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4414,6 +4512,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opLogspaceOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	checksPost10(&c, &locs25, &a4, out, r0)
 	return r0
@@ -4433,6 +4532,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opLogspaceTensorTensorOut, &locs204, &a0, &a1, &a4, start, end, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	checksPost20(&c, &locs204, &a0, &a1, &a4, start, end, out, r0)
 	return r0
@@ -4452,6 +4552,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opLogspaceTensorScalarOut, &locs205, &a0, &a4, start, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	checksPost54(&c, &locs205, &a0, &a4, start, out, r0)
 	return r0
@@ -4471,6 +4572,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre53(&c, &opLogspaceScalarTensorOut, &locs206, &a1, &a4, end, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	checksPost54(&c, &locs206, &a1, &a4, end, out, r0)
 	return r0
@@ -4509,6 +4611,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opLogSoftmaxIntOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -4547,6 +4650,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -4585,6 +4689,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs210, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	checksPost20(&c, &locs210, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
@@ -4623,6 +4728,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4661,6 +4767,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4699,6 +4806,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opLogsumexpOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -4775,6 +4883,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMatmulBackwardOut, &locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	checksPost108(&c, &locs212, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
@@ -4794,6 +4903,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4832,6 +4942,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opMatrixPowerOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4908,6 +5019,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opXAminmaxOut, &locs27, &a0, &a1, &a2, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4946,6 +5058,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opXAminmaxDimOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4984,6 +5097,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opAminmaxOut, &locs214, &a0, &a3, &a4, self, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	checksPost49(&c, &locs214, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
@@ -5022,6 +5136,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXComputeLinearCombinationOut, &locs216, &a0, &a1, &a2, input, coefficients, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
@@ -5060,6 +5175,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opMaxDimMax, &locs217, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost49(&c, &locs217, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -5117,6 +5233,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5212,6 +5329,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opMaxPool2dBackwardOut, &locs219, &a0, &a1, &a7, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost20(&c, &locs219, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
@@ -5250,6 +5368,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opMkldnnMaxPool2dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -5288,6 +5407,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre59(&c, &opMkldnnMaxPool2dBackwardOut, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost60(&c, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -5326,6 +5446,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opMkldnnMaxPool3dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -5364,6 +5485,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre59(&c, &opMkldnnMaxPool3dBackwardOut, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost60(&c, &locs221, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -5402,6 +5524,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opQuantizedMaxPool1dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -5440,6 +5563,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opQuantizedMaxPool2dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -5478,6 +5602,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opQuantizedMaxPool3dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -5535,6 +5660,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opMeanDtypeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5573,6 +5699,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opMeanOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5611,6 +5738,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNanmeanOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5649,6 +5777,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opMedianOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -5687,6 +5816,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opMedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5725,6 +5855,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opNanmedianOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -5763,6 +5894,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opNanmedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -5801,6 +5933,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opMinDimMin, &locs222, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost49(&c, &locs222, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
@@ -5839,6 +5972,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opAminOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5877,6 +6011,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre75(&c, &opXMpsConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -5915,6 +6050,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs182, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5953,6 +6089,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre75(&c, &opMkldnnConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -5991,6 +6128,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
 	checksPre166(&c, &opMkldnnRnnLayerOut, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	checksPost167(&c, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6029,6 +6167,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
 	checksPre170(&c, &opMkldnnRnnLayerBackwardOut, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	checksPost171(&c, &locs226, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
@@ -6067,6 +6206,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre174(&c, &opMiopenBatchNormOut, &locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	checksPost175(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6105,6 +6245,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre178(&c, &opMiopenBatchNormBackwardOut, &locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	checksPost179(&c, &locs230, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6143,6 +6284,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre75(&c, &opMiopenConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -6181,6 +6323,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
 	checksPre75(&c, &opMiopenConvolutionTransposeOut, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
@@ -6219,6 +6362,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre75(&c, &opMiopenDepthwiseConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -6301,6 +6445,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                       asserts.SavedList
 	)
 	checksPre182(&c, &opMiopenRnnOut, &locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost183(&c, &locs232, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -6346,6 +6491,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l24                                                 asserts.SavedList
 	)
 	checksPre45(&c, &opMiopenRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost46(&c, &locs24, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -6421,6 +6567,7 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre31(&c, &opMiopenCtcLossOut, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	checksPost32(&c, &locs17, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -6478,6 +6625,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -6516,6 +6664,7 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMmDtypeOut, &locs68, &a0, &a1, &a3, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a3, self, mat2, out, r0)
 	return r0
@@ -6554,6 +6703,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXIntMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -6782,6 +6932,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6820,6 +6971,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opModeValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6858,6 +7010,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6877,6 +7030,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6915,6 +7069,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6934,6 +7089,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opMulScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6972,6 +7128,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6991,6 +7148,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7029,6 +7187,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7067,6 +7226,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMvOut, &locs241, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	checksPost20(&c, &locs241, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
@@ -7086,6 +7246,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opMvlgammaOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7124,6 +7285,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7162,6 +7324,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNarrowCopyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -7238,6 +7401,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre187(&c, &opNativeBatchNormOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost175(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -7257,6 +7421,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre188(&c, &opXNativeBatchNormLegit, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	checksPost189(&c, &locs227, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -7314,6 +7479,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
 	checksPre193(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	checksPost139(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -7333,6 +7499,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre194(&c, &opXNativeBatchNormLegitOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost195(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -7371,6 +7538,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
 	checksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost94(&c, &locs245, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -7409,6 +7577,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opBatchNormStatsOut, &locs31, &a0, &a2, &a3, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	checksPost49(&c, &locs31, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
@@ -7447,6 +7616,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre66(&c, &opBatchNormElemtOut, &locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	checksPost67(&c, &locs247, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
@@ -7485,6 +7655,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
 	checksPre198(&c, &opBatchNormGatherStatsOut, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	checksPost199(&c, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -7523,6 +7694,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
 	checksPre202(&c, &opBatchNormGatherStatsWithCountsOut, &locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	checksPost203(&c, &locs251, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
@@ -7561,6 +7733,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
 	checksPre205(&c, &opNativeBatchNormBackwardOut, &locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	checksPost179(&c, &locs253, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -7599,6 +7772,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre208(&c, &opBatchNormBackwardReduceOut, &locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	checksPost209(&c, &locs255, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -7637,6 +7811,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
 	checksPre212(&c, &opBatchNormBackwardElemtOut, &locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	checksPost213(&c, &locs257, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
@@ -7675,6 +7850,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre216(&c, &opBatchNormUpdateStatsOut, &locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	checksPost217(&c, &locs259, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -7749,6 +7925,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre75(&c, &opXNnpackSpatialConvolutionOut, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	checksPost60(&c, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
@@ -7786,6 +7963,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opOnesOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -7824,6 +8002,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opOnesLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7900,6 +8079,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXEuclideanDistOut, &locs261, &a0, &a1, &a2, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	checksPost20(&c, &locs261, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
@@ -7938,6 +8118,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXCdistForwardOut, &locs261, &a0, &a1, &a4, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	checksPost20(&c, &locs261, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
@@ -7976,6 +8157,7 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre218(&c, &opXCdistBackwardOut, &locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	checksPost77(&c, &locs263, &a0, &a1, &a2, &a4, &a5, grad_output, x1, x2, cdist, out, r0)
 	return r0
@@ -8033,6 +8215,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXPdistForwardOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8071,6 +8254,7 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre59(&c, &opXPdistBackwardOut, &locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	checksPost60(&c, &locs265, &a0, &a1, &a3, &a4, grad_output, self, pdist, out, r0)
 	return r0
@@ -8318,6 +8502,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opPixelShuffleOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8356,6 +8541,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opPixelUnshuffleOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8394,6 +8580,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opChannelShuffleOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8489,6 +8676,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXPinMemoryOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8565,6 +8753,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8584,6 +8773,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opRad2degOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8622,6 +8812,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8641,6 +8832,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opDeg2radOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8678,6 +8870,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opScalarTensorOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -8733,6 +8926,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -8752,6 +8946,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -8790,6 +8985,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRandLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8828,6 +9024,7 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRandLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -8919,6 +9116,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandintOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -8938,6 +9136,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintGeneratorOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -8957,6 +9156,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintLowOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -8976,6 +9176,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opRandintLowGeneratorOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	checksPost10(&c, &locs25, &a4, out, r0)
 	return r0
@@ -9014,6 +9215,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRandintLikeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9052,6 +9254,7 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opRandintLikeGeneratorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -9090,6 +9293,7 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opRandintLikeTensorOut, &locs268, &a0, &a1, &a3, self, high, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	checksPost20(&c, &locs268, &a0, &a1, &a3, self, high, out, r0)
 	return r0
@@ -9128,6 +9332,7 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opRandintLikeTensorGeneratorOut, &locs268, &a0, &a1, &a4, self, high, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	checksPost20(&c, &locs268, &a0, &a1, &a4, self, high, out, r0)
 	return r0
@@ -9166,6 +9371,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opRandintLikeLowDtypeOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -9204,6 +9410,7 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opRandintLikeLowGeneratorDtypeOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -9259,6 +9466,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandnOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -9278,6 +9486,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandnGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -9316,6 +9525,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRandnLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9354,6 +9564,7 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRandnLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -9409,6 +9620,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandpermOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -9428,6 +9640,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandpermGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -9483,6 +9696,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRangeOut_, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -9502,6 +9716,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRangeOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0

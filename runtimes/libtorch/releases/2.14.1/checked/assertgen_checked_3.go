@@ -43,6 +43,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -62,6 +63,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opReciprocalOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -100,6 +102,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -119,6 +122,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opNegOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -157,6 +161,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -176,6 +181,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opNegativeOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -214,6 +220,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRepeatOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -252,6 +259,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRepeatInterleaveTensorOut, &locs270, &a0, &a2, repeats, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	checksPost54(&c, &locs270, &a0, &a2, repeats, out, r0)
 	return r0
@@ -385,6 +393,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXMkldnnReshapeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -442,6 +451,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -461,6 +471,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opRoundOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -499,6 +510,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -518,6 +530,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRoundDecimalsOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -556,6 +569,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -594,6 +608,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -613,6 +628,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opReluOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -651,6 +667,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -727,6 +744,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGeluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -746,6 +764,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -784,6 +803,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGeluBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -841,6 +861,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opHardshrinkOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -879,6 +900,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs275, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	checksPost20(&c, &locs275, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
@@ -936,6 +958,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -955,6 +978,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opRsqrtOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1012,6 +1036,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opSelectBackwardOut, &locs125, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	checksPost54(&c, &locs125, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -1069,6 +1094,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1107,6 +1133,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1126,6 +1153,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCeluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -1164,6 +1192,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1183,6 +1212,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSiluOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1202,6 +1232,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSiluBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -1259,6 +1290,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1278,6 +1310,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opMishOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1335,6 +1368,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1354,6 +1388,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSigmoidOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1392,6 +1427,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1411,6 +1447,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLogitOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -1449,6 +1486,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1468,6 +1506,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSinOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1506,6 +1545,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1525,6 +1565,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSincOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1563,6 +1604,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1582,6 +1624,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSinhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1620,6 +1663,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1753,6 +1797,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opSliceBackwardOut, &locs125, &a0, &a6, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	checksPost54(&c, &locs125, &a0, &a6, grad_output, out, r0)
 	return r0
@@ -1810,6 +1855,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre19(&c, &opSliceScatterOut, &locs92, &a0, &a1, &a6, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a6, self, src, out, r0)
 	return r0
@@ -1848,6 +1894,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSelectScatterOut, &locs92, &a0, &a1, &a4, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a4, self, src, out, r0)
 	return r0
@@ -1886,6 +1933,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opDiagonalScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -1924,6 +1972,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opAsStridedScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -1981,6 +2030,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opSoftmaxIntOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2019,6 +2069,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2057,6 +2108,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs277, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	checksPost20(&c, &locs277, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
@@ -2099,6 +2151,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		l3 asserts.SavedList
 	)
 	checksPre220(&c, &opUnsafeSplitTensorOut, &locs278, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	checksPost221(&c, &locs278, &a0, &l3, self, out)
 }
@@ -2178,6 +2231,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		l3 asserts.SavedList
 	)
 	checksPre220(&c, &opUnsafeSplitWithSizesOut, &locs278, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	checksPost221(&c, &locs278, &a0, &l3, self, out)
 }
@@ -2386,6 +2440,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2405,6 +2460,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2424,6 +2480,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dims, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2462,6 +2519,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opSspaddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -2503,6 +2561,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opXChunkCatOut, &locs69, &l0, &a3, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	checksPost84(&c, &locs69, &l0, &a3, tensors, out, r0)
 	return r0
@@ -2544,6 +2603,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opStackOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -2585,6 +2645,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opXStackOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -2626,6 +2687,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opHstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -2667,6 +2729,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opVstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -2708,6 +2771,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opDstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -2841,6 +2905,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSumOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2879,6 +2944,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opSumIntListOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -2936,6 +3002,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNansumOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -2974,6 +3041,7 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opHashTensorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3031,6 +3099,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3050,6 +3119,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSqrtOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3088,6 +3158,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3107,6 +3178,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSquareOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3240,6 +3312,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre48(&c, &opStdMeanCorrectionOut, &locs27, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -3259,6 +3332,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opStdOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3278,6 +3352,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opStdCorrectionOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3316,6 +3391,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opProdOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3354,6 +3430,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opProdIntOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3392,6 +3469,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opT_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3430,6 +3508,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3449,6 +3528,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opTanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3487,6 +3567,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3506,6 +3587,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opTanhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -3544,6 +3626,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
@@ -3582,6 +3665,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3601,6 +3685,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opThresholdOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -3620,6 +3705,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opThresholdBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -3715,6 +3801,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3734,6 +3821,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3753,6 +3841,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXMkldnnTransposeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -3810,6 +3899,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opFlipOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3886,6 +3976,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRollOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -3924,6 +4015,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRot90Out, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -4038,6 +4130,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
 	checksPre224(&c, &opXTransformBiasRescaleQkvOut, &locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	checksPost225(&c, &locs283, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4076,6 +4169,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs285, &a0, &a1, &a3, t, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	checksPost20(&c, &locs285, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
@@ -4133,6 +4227,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedOut, &locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	checksPost20(&c, &locs288, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
@@ -4171,6 +4266,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXNestedTensorSizeOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4209,6 +4305,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXNestedTensorStridesOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4247,6 +4344,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXNestedTensorStorageOffsetsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4285,6 +4383,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs290, &a0, &a1, &a2, padded, nt_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	checksPost20(&c, &locs290, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
@@ -4342,6 +4441,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre218(&c, &opXNestedViewFromBufferCopyOut, &locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	checksPost77(&c, &locs292, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
@@ -4399,6 +4499,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
 	checksPre230(&c, &opXNestedViewFromJaggedCopyOut, &locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	checksPost133(&c, &locs294, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
@@ -4456,6 +4557,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXNestedGetValuesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4627,6 +4729,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre59(&c, &opXTrilinearOut, &locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	checksPost60(&c, &locs298, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
@@ -4684,6 +4787,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4703,6 +4807,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opTruncOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4741,6 +4846,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4760,6 +4866,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opFixOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4836,6 +4943,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opXUniqueOut, &locs27, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -4874,6 +4982,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
 	checksPre233(&c, &opUniqueDimOut, &locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost234(&c, &locs302, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4912,6 +5021,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre233(&c, &opUniqueConsecutiveOut, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4950,6 +5060,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre233(&c, &opUniqueDimConsecutiveOut, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4988,6 +5099,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre233(&c, &opXUnique2Out, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost234(&c, &locs302, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5026,6 +5138,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXUnsafeViewOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5064,6 +5177,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5159,6 +5273,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opVarOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5178,6 +5293,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opVarCorrectionOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5254,6 +5370,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre48(&c, &opVarMeanCorrectionOut, &locs27, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -5311,6 +5428,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opWhereSelfOut, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	checksPost60(&c, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
@@ -5463,6 +5581,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre31(&c, &opXWeightNormInterfaceOut, &locs312, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	checksPost32(&c, &locs312, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
@@ -5501,6 +5620,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
 	checksPre114(&c, &opXWeightNormInterfaceBackwardOut, &locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	checksPost115(&c, &locs314, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
@@ -5557,6 +5677,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opXEfficientzerotensorOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -5594,6 +5715,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opZerosOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -5632,6 +5754,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opZerosLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5670,6 +5793,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXStandardGammaGradOut, &locs316, &a0, &a1, &a2, self, output, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	checksPost20(&c, &locs316, &a0, &a1, &a2, self, output, out, r0)
 	return r0
@@ -5708,6 +5832,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXStandardGammaOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5784,6 +5909,7 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXPhiloxNormal_, &locs319, &a0, &a1, self, key)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
 	checksPost51(&c, &locs319, &a0, &a1, self, key, r0)
 	return r0
@@ -5803,6 +5929,7 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXPhiloxNormalOut, &locs320, &a0, &a1, &a4, self, key, out)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
 	checksPost20(&c, &locs320, &a0, &a1, &a4, self, key, out, r0)
 	return r0
@@ -5841,6 +5968,7 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opXPhiloxUniform_, &locs319, &a0, &a1, self, key)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
 	checksPost51(&c, &locs319, &a0, &a1, self, key, r0)
 	return r0
@@ -5860,6 +5988,7 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXPhiloxUniformOut, &locs320, &a0, &a1, &a4, self, key, out)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
 	checksPost20(&c, &locs320, &a0, &a1, &a4, self, key, out, r0)
 	return r0
@@ -5917,6 +6046,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opXDirichletGradOut, &locs322, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	checksPost60(&c, &locs322, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
@@ -5955,6 +6085,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXSampleDirichletOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5993,6 +6124,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opPoissonOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6031,6 +6163,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBinomialOut, &locs324, &a0, &a1, &a3, count, prob, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	checksPost20(&c, &locs324, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
@@ -6069,6 +6202,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNativeNormOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6107,6 +6241,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opNativeNormScalarOptDimDtypeOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -6126,6 +6261,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre235(&c, &opXBatchNormWithUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	checksPost236(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6164,6 +6300,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
 	checksPre239(&c, &opXBatchNormWithUpdateOut, &locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	checksPost240(&c, &locs326, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6202,6 +6339,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
 	checksPre242(&c, &opXBatchNormNoUpdateOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	checksPost209(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6297,6 +6435,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXSparseSumDimOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6354,6 +6493,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXSparseSumBackwardOut, &locs328, &a0, &a1, &a3, grad, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	checksPost20(&c, &locs328, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
@@ -6392,6 +6532,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXSparseCsrSumDimDtypeOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -6430,6 +6571,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXSparseCsrProdDimDtypeOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -6487,6 +6629,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXSparseSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -6525,6 +6668,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre59(&c, &opXSparseSoftmaxBackwardDataOut, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost60(&c, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -6582,6 +6726,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXSparseLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -6620,6 +6765,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre59(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost60(&c, &locs330, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -6658,6 +6804,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSpdiagsOut, &locs332, &a0, &a1, &a4, diagonals, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	checksPost20(&c, &locs332, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
@@ -6696,6 +6843,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNormScalarOptDtypeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -6734,6 +6882,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNormScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6791,6 +6940,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opNormDtypeOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -6810,6 +6960,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNormOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -6848,6 +6999,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opFrexpTensorOut, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	checksPost49(&c, &locs333, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
@@ -6886,6 +7038,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opFrobeniusNormOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -6924,6 +7077,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNuclearNormOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6962,6 +7116,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNuclearNormDimOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7000,6 +7155,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCloneOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7038,6 +7194,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opResizeAs_, &locs334, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	checksPost51(&c, &locs334, &a0, &a1, self, the_template, r0)
 	return r0
@@ -7057,6 +7214,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opResizeAsOut, &locs335, &a0, &a1, &a3, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	checksPost20(&c, &locs335, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
@@ -7095,6 +7253,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opResizeAsSparse_, &locs334, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	checksPost51(&c, &locs334, &a0, &a1, self, the_template, r0)
 	return r0
@@ -7114,6 +7273,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opResizeAsSparseOut, &locs335, &a0, &a1, &a2, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	checksPost20(&c, &locs335, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
@@ -7152,6 +7312,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7171,6 +7332,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opZeroOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7209,6 +7371,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -7247,6 +7410,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7285,6 +7449,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7304,6 +7469,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opSubScalarOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7323,6 +7489,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -7361,6 +7528,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7399,6 +7567,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7437,6 +7606,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -7456,6 +7626,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHeavisideOut, &locs336, &a0, &a1, &a2, self, values, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	checksPost20(&c, &locs336, &a0, &a1, &a2, self, values, out, r0)
 	return r0
@@ -7494,6 +7665,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opHeaviside_, &locs337, &a0, &a1, self, values)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	checksPost51(&c, &locs337, &a0, &a1, self, values, r0)
 	return r0
@@ -7532,6 +7704,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRsubScalarOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7570,6 +7743,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opXSparseAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -7589,6 +7763,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opSparseSampledAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -7665,6 +7840,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opAddmmOut, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -7722,6 +7898,7 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre59(&c, &opAddmmDtypeOut, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
@@ -7741,6 +7918,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddmm_, &locs279, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	checksPost58(&c, &locs279, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
@@ -7760,6 +7938,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre59(&c, &opXAddmmActivationOut, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	checksPost60(&c, &locs280, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
@@ -7817,6 +7996,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
 	checksPre244(&c, &opXScaledMmOut, &locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	checksPost133(&c, &locs341, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
@@ -7861,6 +8041,7 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 		l2, l5          asserts.SavedList
 	)
 	checksPre247(&c, &opXScaledMmV2Out, &locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	checksPost248(&c, &locs343, &a0, &a1, &l2, &l5, &a8, &a12, self, mat2, scale_a, scale_b, bias, out, r0)
 	return r0
@@ -7924,6 +8105,7 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 		l2, l5              asserts.SavedList
 	)
 	checksPre252(&c, &opXScaledGroupedMmV2Out, &locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	checksPost253(&c, &locs346, &a0, &a1, &l2, &l5, &a8, &a9, &a13, self, mat2, scale_a, scale_b, offs, bias, out, r0)
 	return r0
@@ -8283,6 +8465,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opSparseCooTensorSizeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	checksPost10(&c, &locs25, &a1, out, r0)
 	return r0
@@ -8491,6 +8674,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -8529,6 +8713,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
 	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs356, &a3, &a4, &a6, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	checksPost20(&c, &locs356, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
@@ -8548,6 +8733,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8567,6 +8753,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opSparseResizeOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -8605,6 +8792,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8624,6 +8812,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opSparseResizeAndClearOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -8681,6 +8870,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSparseMaskOut, &locs29, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -8719,6 +8909,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXSparseMaskProjectionOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -8795,6 +8986,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXToDenseOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -8966,6 +9158,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXCoalesceOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9042,6 +9235,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9061,6 +9255,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXCoalescedOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9213,6 +9408,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHspmmOut, &locs358, &a0, &a1, &a2, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	checksPost20(&c, &locs358, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
@@ -9251,6 +9447,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opCopySparseToSparse_, &locs91, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	checksPost51(&c, &locs91, &a0, &a1, self, src, r0)
 	return r0
@@ -9270,6 +9467,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopySparseToSparseOut, &locs92, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -9365,6 +9563,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXToSparseSparseDimOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9422,6 +9621,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXToSparseOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -9479,6 +9679,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXToSparseCsrOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9536,6 +9737,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXToSparseCscOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0

@@ -62,6 +62,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXToSparseBsrOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -119,6 +120,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXToSparseBscOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -176,6 +178,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opToMkldnnOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -214,6 +217,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opMkldnnReorderConv2dWeightOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -252,6 +256,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opMkldnnReorderConv3dWeightOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -309,6 +314,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opQuantizePerTensorDynamicOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -347,6 +353,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opQuantizePerTensorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -385,6 +392,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opQuantizePerTensorTensorQparamsOut, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	checksPost60(&c, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -430,6 +438,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		l0, l4 asserts.SavedList
 	)
 	checksPre258(&c, &opQuantizePerTensorTensorsOut, &locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	checksPost259(&c, &locs364, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
@@ -467,6 +476,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opQuantizePerChannelOut, &locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	checksPost60(&c, &locs366, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
@@ -505,6 +515,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opDequantizeSelfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -544,6 +555,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opDequantizeTensorsOut, &locs367, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
 	checksPost261(&c, &locs367, &l0, &l1, tensors, out)
 }
@@ -619,6 +631,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opQPerChannelScalesOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -657,6 +670,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opQPerChannelZeroPointsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -714,6 +728,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIntReprOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -752,6 +767,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXMakePerTensorQuantizedTensorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -790,6 +806,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opXMakePerChannelQuantizedTensorOut, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	checksPost60(&c, &locs362, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -885,6 +902,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre48(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs27, &a0, &a5, &a6, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	checksPost49(&c, &locs27, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
@@ -923,6 +941,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	checksPost115(&c, &locs369, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
@@ -980,6 +999,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre59(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	checksPost60(&c, &locs362, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
@@ -1056,6 +1076,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
 	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	checksPost108(&c, &locs373, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
@@ -1113,6 +1134,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre59(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	checksPost60(&c, &locs362, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
@@ -1151,6 +1173,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre262(&c, &opFusedMovingAvgObsFakeQuant, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost263(&c, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
@@ -1170,6 +1193,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre264(&c, &opXFusedMovingAvgObsFqHelper, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost265(&c, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
@@ -1189,6 +1213,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
 	checksPre266(&c, &opXFusedMovingAvgObsFqHelperOut, &locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	checksPost267(&c, &locs376, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
@@ -1341,6 +1366,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXToCopyOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -1686,6 +1712,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		l1, l2                          asserts.SavedList
 	)
 	checksPre272(&c, &opXLstmMpsOut, &locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	checksPost273(&c, &locs382, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -1731,6 +1758,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		l7, l8, l16, l17                asserts.SavedList
 	)
 	checksPre276(&c, &opLstmMpsBackwardOut, &locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	checksPost277(&c, &locs384, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
@@ -1768,6 +1796,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre279(&c, &opXThnnFusedLstmCellOut, &locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	checksPost139(&c, &locs386, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1806,6 +1835,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
 	checksPre281(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	checksPost139(&c, &locs388, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1882,6 +1912,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre287(&c, &opXThnnFusedGruCellOut, &locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	checksPost288(&c, &locs392, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
@@ -1920,6 +1951,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre291(&c, &opXThnnFusedGruCellBackwardOut, &locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	checksPost292(&c, &locs394, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -2311,6 +2343,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre31(&c, &opXPackPaddedSequenceOut, &locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	checksPost32(&c, &locs405, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
@@ -2368,6 +2401,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opSet_SourceTensorStorageOffset, &locs408, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	checksPost309(&c, &locs408, &a0, &a1, self, source, r0)
 	return r0
@@ -2387,6 +2421,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opSet_SourceTensor, &locs408, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	checksPost309(&c, &locs408, &a0, &a1, self, source, r0)
 	return r0
@@ -2406,6 +2441,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSetSourceTensorOut, &locs409, &a0, &a1, &a2, self, source, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	checksPost20(&c, &locs409, &a0, &a1, &a2, self, source, out, r0)
 	return r0
@@ -2444,6 +2480,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
 	checksPost311(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2463,6 +2500,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSetOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2520,6 +2558,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLiftOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2577,6 +2616,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLiftFreshCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2615,6 +2655,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opMaskedFill_Scalar, &locs28, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	checksPost51(&c, &locs28, &a0, &a1, self, mask, r0)
 	return r0
@@ -2634,6 +2675,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaskedFillScalarOut, &locs29, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -2672,6 +2714,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opMaskedFill_Tensor, &locs411, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	checksPost58(&c, &locs411, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
@@ -2691,6 +2734,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opMaskedFillTensorOut, &locs412, &a0, &a1, &a2, &a3, self, mask, value, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	checksPost60(&c, &locs412, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
@@ -2729,6 +2773,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opMaskedScatter_, &locs413, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	checksPost58(&c, &locs413, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
@@ -2748,6 +2793,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opMaskedScatterOut, &locs414, &a0, &a1, &a2, &a3, self, mask, source, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	checksPost60(&c, &locs414, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
@@ -2824,6 +2870,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXMaskedSoftmaxOut, &locs29, &a0, &a1, &a4, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
@@ -2862,6 +2909,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opXMaskedSoftmaxBackwardOut, &locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	checksPost60(&c, &locs416, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
@@ -2919,6 +2967,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opPut_, &locs167, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	checksPost58(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
@@ -2938,6 +2987,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opPutOut, &locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	checksPost60(&c, &locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
@@ -2976,6 +3026,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre59(&c, &opIndexAddOut, &locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	checksPost60(&c, &locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
@@ -2995,6 +3046,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opIndexAdd_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -3033,6 +3085,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre59(&c, &opIndexReduceOut, &locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	checksPost60(&c, &locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
@@ -3052,6 +3105,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opIndexReduce_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	checksPost58(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -3090,6 +3144,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opIndexFill_IntScalar, &locs417, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
 	return r0
@@ -3109,6 +3164,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opIndexFillIntScalarOut, &locs418, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -3147,6 +3203,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opIndexFill_IntTensor, &locs419, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	checksPost58(&c, &locs419, &a0, &a2, &a3, self, index, value, r0)
 	return r0
@@ -3166,6 +3223,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre59(&c, &opIndexFillIntTensorOut, &locs420, &a0, &a2, &a3, &a4, self, index, value, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	checksPost60(&c, &locs420, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
@@ -3223,6 +3281,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opScatter_Src, &locs421, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -3242,6 +3301,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre59(&c, &opScatterSrcOut, &locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	checksPost60(&c, &locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -3280,6 +3340,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opScatter_Value, &locs417, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
 	return r0
@@ -3299,6 +3360,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opScatterValueOut, &locs418, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -3337,6 +3399,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opScatter_Reduce, &locs421, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -3356,6 +3419,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre59(&c, &opScatterReduceOut, &locs422, &a0, &a2, &a3, &a5, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	checksPost60(&c, &locs422, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
@@ -3394,6 +3458,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre50(&c, &opScatter_ValueReduce, &locs417, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	checksPost51(&c, &locs417, &a0, &a2, self, index, r0)
 	return r0
@@ -3413,6 +3478,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
 	checksPre19(&c, &opScatterValueReduceOut, &locs418, &a0, &a2, &a5, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	checksPost20(&c, &locs418, &a0, &a2, &a5, self, index, out, r0)
 	return r0
@@ -3451,6 +3517,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opScatterAdd_, &locs421, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -3470,6 +3537,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre59(&c, &opScatterAddOut, &locs422, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	checksPost60(&c, &locs422, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -3508,6 +3576,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre57(&c, &opScatterReduce_Two, &locs421, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	checksPost58(&c, &locs421, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -3527,6 +3596,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre59(&c, &opScatterReduceTwoOut, &locs422, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	checksPost60(&c, &locs422, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
@@ -3546,6 +3616,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3565,6 +3636,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3584,6 +3656,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3603,6 +3676,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseAndScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3660,6 +3734,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseAndScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -3698,6 +3773,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3717,6 +3793,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3774,6 +3851,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3793,6 +3871,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -3812,6 +3891,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3831,6 +3911,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseOrScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3888,6 +3969,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseOrScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -3926,6 +4008,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3945,6 +4028,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4002,6 +4086,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4021,6 +4106,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4040,6 +4126,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4059,6 +4146,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseXorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4116,6 +4204,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseXorScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -4154,6 +4243,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4173,6 +4263,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4230,6 +4321,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4249,6 +4341,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4306,6 +4399,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4325,6 +4419,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opDunderLshiftScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4344,6 +4439,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4363,6 +4459,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4401,6 +4498,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4420,6 +4518,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4458,6 +4557,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4477,6 +4577,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4515,6 +4616,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseLeftShiftScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -4572,6 +4674,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4591,6 +4694,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opDunderRshiftScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4610,6 +4714,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4629,6 +4734,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4667,6 +4773,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4686,6 +4793,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4724,6 +4832,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4743,6 +4852,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseRightShiftTensorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4781,6 +4891,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opBitwiseRightShiftScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -4800,6 +4911,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4819,6 +4931,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4838,6 +4951,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4857,6 +4971,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLerp_Scalar, &locs423, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	checksPost51(&c, &locs423, &a0, &a1, self, end, r0)
 	return r0
@@ -4876,6 +4991,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opLerp_Tensor, &locs424, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	checksPost58(&c, &locs424, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
@@ -4895,6 +5011,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	checksPost58(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -4914,6 +5031,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opAddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost60(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -4952,6 +5070,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4971,6 +5090,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opRandomFromOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5009,6 +5129,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5028,6 +5149,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opRandomToOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5066,6 +5188,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5085,6 +5208,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRandomOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5123,6 +5247,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5142,6 +5267,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUniformOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5180,6 +5306,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5199,6 +5326,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opCauchyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5237,6 +5365,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5256,6 +5385,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opLogNormalOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5294,6 +5424,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5313,6 +5444,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opExponentialOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5351,6 +5483,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5370,6 +5503,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opGeometricOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5408,6 +5542,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opDiagOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5446,6 +5581,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -5484,6 +5620,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opTriuOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5522,6 +5659,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opTrilOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5578,6 +5716,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTrilIndicesOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -5615,6 +5754,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTriuIndicesOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs25, &a3, out, r0)
 	return r0
@@ -5653,6 +5793,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opTraceOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -5691,6 +5832,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5729,6 +5871,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5767,6 +5910,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5786,6 +5930,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5805,6 +5950,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opNotEqualScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5843,6 +5989,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5881,6 +6028,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5900,6 +6048,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5919,6 +6068,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opEqScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5957,6 +6107,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5995,6 +6146,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6033,6 +6185,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6071,6 +6224,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6090,6 +6244,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6109,6 +6264,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGreaterEqualScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6147,6 +6303,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6185,6 +6342,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6204,6 +6362,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6223,6 +6382,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6261,6 +6421,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6299,6 +6460,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6318,6 +6480,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6337,6 +6500,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLessEqualScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6375,6 +6539,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6413,6 +6578,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6432,6 +6598,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6451,6 +6618,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGtScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6489,6 +6657,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6527,6 +6696,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6546,6 +6716,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6565,6 +6736,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGreaterScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6603,6 +6775,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6641,6 +6814,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6660,6 +6834,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6679,6 +6854,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLtScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6717,6 +6893,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6755,6 +6932,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6774,6 +6952,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6793,6 +6972,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLessScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6831,6 +7011,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6869,6 +7050,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6888,6 +7070,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6907,6 +7090,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTakeOut, &locs418, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	checksPost20(&c, &locs418, &a0, &a1, &a2, self, index, out, r0)
 	return r0
@@ -6945,6 +7129,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opTakeAlongDimOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -6983,6 +7168,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre19(&c, &opIndexSelectOut, &locs418, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	checksPost20(&c, &locs418, &a0, &a2, &a3, self, index, out, r0)
 	return r0
@@ -7040,6 +7226,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaskedSelectOut, &locs29, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	checksPost20(&c, &locs29, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -7097,6 +7284,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opNonzeroOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7135,6 +7323,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNonzeroStaticOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7211,6 +7400,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opGatherOut, &locs418, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	checksPost20(&c, &locs418, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -7287,6 +7477,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opAddcmulOut, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	checksPost60(&c, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -7325,6 +7516,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddcmul_, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	checksPost58(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -7344,6 +7536,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opAddcdivOut, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	checksPost60(&c, &locs429, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -7382,6 +7575,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre57(&c, &opAddcdiv_, &locs430, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	checksPost58(&c, &locs430, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -7420,6 +7614,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre31(&c, &opTriangularSolveX, &locs431, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	checksPost32(&c, &locs431, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
@@ -7477,6 +7672,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opLinalgSolveTriangularOut, &locs434, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	checksPost20(&c, &locs434, &a0, &a1, &a5, self, B, out, r0)
 	return r0
@@ -7534,6 +7730,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre233(&c, &opSvdU, &locs436, &a0, &a3, &a4, &a5, self, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	checksPost234(&c, &locs436, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
@@ -7591,6 +7788,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7629,6 +7827,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7648,6 +7847,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCholeskySolveOut, &locs437, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	checksPost20(&c, &locs437, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
@@ -7705,6 +7905,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCholeskySolveHelperOut, &locs440, &a0, &a1, &a3, self, A, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	checksPost20(&c, &locs440, &a0, &a1, &a3, self, A, out, r0)
 	return r0
@@ -7743,6 +7944,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opCholeskyInverseOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7762,6 +7964,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opGeqrfA, &locs441, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	checksPost49(&c, &locs441, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
@@ -7819,6 +8022,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOrgqrOut, &locs437, &a0, &a1, &a2, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	checksPost20(&c, &locs437, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
@@ -7838,6 +8042,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opOrmqrOut, &locs442, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	checksPost60(&c, &locs442, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
@@ -7895,6 +8100,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opLuSolveOut, &locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	checksPost60(&c, &locs444, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
@@ -7952,6 +8158,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
 	checksPre224(&c, &opLuUnpackOut, &locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	checksPost225(&c, &locs447, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -7971,6 +8178,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opMultinomialOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -8009,6 +8217,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLgammaOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8028,6 +8237,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8066,6 +8276,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opDigammaOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8104,6 +8315,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opPolygammaOut, &locs39, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	checksPost54(&c, &locs39, &a1, &a2, self, out, r0)
 	return r0
@@ -8142,6 +8354,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8180,6 +8393,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8199,6 +8413,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opErfinvOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8237,6 +8452,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8256,6 +8472,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opI0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8294,6 +8511,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8313,6 +8531,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSignOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8351,6 +8570,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSignbitOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8389,6 +8609,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8408,6 +8629,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8427,6 +8649,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8484,6 +8707,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8503,6 +8727,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8522,6 +8747,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLerpScalarOut, &locs448, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	checksPost20(&c, &locs448, &a0, &a1, &a3, self, end, out, r0)
 	return r0
@@ -8541,6 +8767,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opLerpTensorOut, &locs449, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	checksPost60(&c, &locs449, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
@@ -8598,6 +8825,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opHistcOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -8636,6 +8864,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre315(&c, &opHistogramBinsTensorOut, &locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	checksPost108(&c, &locs450, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -8674,6 +8903,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
 	checksPre317(&c, &opHistogramBinCtOut, &locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	checksPost32(&c, &locs452, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -8735,6 +8965,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		l5     asserts.SavedList
 	)
 	checksPre319(&c, &opXHistogramddBinEdgesOut, &locs454, &a0, &a3, &l5, self, weight, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	checksPost320(&c, &locs454, &a0, &a3, &l5, self, weight, out)
 }
@@ -8772,6 +9003,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
 	checksPre81(&c, &opXHistogramddFromBinCtsOut, &locs102, &a0, &a3, &a5, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	checksPost20(&c, &locs102, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
@@ -8816,6 +9048,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		l1         asserts.SavedList
 	)
 	checksPre322(&c, &opXHistogramddFromBinTensorsOut, &locs456, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	checksPost151(&c, &locs456, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
@@ -8895,6 +9128,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opFmodScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8933,6 +9167,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8952,6 +9187,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8990,6 +9226,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9009,6 +9246,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9047,6 +9285,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9066,6 +9305,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9104,6 +9344,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9123,6 +9364,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9161,6 +9403,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9180,6 +9423,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9218,6 +9462,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9237,6 +9482,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opRemainderScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9275,6 +9521,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9294,6 +9541,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9332,6 +9580,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	checksPost51(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -9370,6 +9619,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opRemainderScalarTensorOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -9408,6 +9658,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opMinUnaryOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9446,6 +9697,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9503,6 +9755,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9541,6 +9794,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0

@@ -24,6 +24,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -43,6 +44,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opMaxUnaryOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -81,6 +83,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -100,6 +103,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -157,6 +161,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opQuantileOut, &locs458, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs458, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -195,6 +200,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opQuantileScalarOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -233,6 +239,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opNanquantileOut, &locs458, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs458, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -271,6 +278,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opNanquantileScalarOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -290,6 +298,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opSortValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	checksPost49(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -309,6 +318,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre48(&c, &opSortValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	checksPost49(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -366,6 +376,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opMsortOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -442,6 +453,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opArgsortStableOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -461,6 +473,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre48(&c, &opTopkValues, &locs111, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	checksPost49(&c, &locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
@@ -518,6 +531,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAllAllOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -556,6 +570,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAnyAllOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -575,6 +590,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opRenormOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -613,6 +629,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -670,6 +687,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUnfoldBackwardOut, &locs460, &a0, &a5, grad_in, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	checksPost54(&c, &locs460, &a0, &a5, grad_in, out, r0)
 	return r0
@@ -708,6 +726,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPowTensorTensorOut, &locs461, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs461, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -746,6 +765,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opPowScalarOut, &locs463, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	checksPost54(&c, &locs463, &a1, &a2, exponent, out, r0)
 	return r0
@@ -784,6 +804,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opPowTensorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -822,6 +843,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -841,6 +863,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opPow_Tensor, &locs462, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	checksPost51(&c, &locs462, &a0, &a1, self, exponent, r0)
 	return r0
@@ -860,6 +883,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs461, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs461, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -898,6 +922,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opFloatPowerScalarOut, &locs463, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	checksPost54(&c, &locs463, &a1, &a2, exponent, out, r0)
 	return r0
@@ -936,6 +961,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opFloatPowerTensorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -974,6 +1000,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -993,6 +1020,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre50(&c, &opFloatPower_Tensor, &locs462, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	checksPost51(&c, &locs462, &a0, &a1, self, exponent, r0)
 	return r0
@@ -1012,6 +1040,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1031,6 +1060,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opNormalOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -1069,6 +1099,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opNormalTensorFloatOut, &locs465, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	checksPost54(&c, &locs465, &a0, &a3, mean, out, r0)
 	return r0
@@ -1107,6 +1138,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre53(&c, &opNormalFloatTensorOut, &locs467, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	checksPost54(&c, &locs467, &a1, &a3, std, out, r0)
 	return r0
@@ -1145,6 +1177,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNormalTensorTensorOut, &locs469, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	checksPost20(&c, &locs469, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
@@ -1201,6 +1234,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opNormalFloatFloatOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	checksPost10(&c, &locs25, &a4, out, r0)
 	return r0
@@ -1243,6 +1277,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		l0     asserts.SavedList
 	)
 	checksPre326(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	checksPost327(&c, &locs471, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
@@ -1265,6 +1300,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		l0, l3 asserts.SavedList
 	)
 	checksPre328(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	checksPost329(&c, &locs472, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
@@ -1305,6 +1341,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre332(&c, &opXAmpUpdateScale_, &locs474, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	checksPost333(&c, &locs474, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
@@ -1324,6 +1361,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre334(&c, &opXAmpUpdateScaleOut, &locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	checksPost335(&c, &locs475, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
@@ -1382,6 +1420,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1401,6 +1440,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachAddScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1439,6 +1479,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -1458,6 +1499,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre342(&c, &opXForeachAddListOut, &locs477, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l3, self, other, out)
 }
@@ -1496,6 +1538,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1515,6 +1558,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachAddScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1559,6 +1603,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		l0 asserts.SavedList
 	)
 	checksPre346(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
 	checksPost347(&c, &locs8, &l0, &a1, self, other)
 }
@@ -1581,6 +1626,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		l0, l3 asserts.SavedList
 	)
 	checksPre348(&c, &opXForeachAddTensorOut, &locs477, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
 	checksPost349(&c, &locs477, &l0, &a1, &l3, self, other, out)
 }
@@ -1619,6 +1665,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1638,6 +1685,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachSubScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1676,6 +1724,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -1695,6 +1744,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre342(&c, &opXForeachSubListOut, &locs477, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l3, self, other, out)
 }
@@ -1733,6 +1783,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1752,6 +1803,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachSubScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1790,6 +1842,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1809,6 +1862,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMulScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1847,6 +1901,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -1866,6 +1921,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachMulListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -1904,6 +1960,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -1923,6 +1980,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMulScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -1967,6 +2025,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		l0 asserts.SavedList
 	)
 	checksPre346(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
 	checksPost347(&c, &locs8, &l0, &a1, self, other)
 }
@@ -1989,6 +2048,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		l0, l2 asserts.SavedList
 	)
 	checksPre348(&c, &opXForeachMulTensorOut, &locs477, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
 	checksPost349(&c, &locs477, &l0, &a1, &l2, self, other, out)
 }
@@ -2027,6 +2087,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2046,6 +2107,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachDivScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2084,6 +2146,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2103,6 +2166,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachDivListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -2141,6 +2205,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2160,6 +2225,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachDivScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2204,6 +2270,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		l0 asserts.SavedList
 	)
 	checksPre346(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
 	checksPost347(&c, &locs8, &l0, &a1, self, other)
 }
@@ -2226,6 +2293,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		l0, l2 asserts.SavedList
 	)
 	checksPre348(&c, &opXForeachDivTensorOut, &locs477, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
 	checksPost349(&c, &locs477, &l0, &a1, &l2, self, other, out)
 }
@@ -2264,6 +2332,7 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2283,6 +2352,7 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachClampMaxScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2321,6 +2391,7 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2340,6 +2411,7 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachClampMaxListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -2378,6 +2450,7 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2397,6 +2470,7 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachClampMaxScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2435,6 +2509,7 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2454,6 +2529,7 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachClampMinScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2492,6 +2568,7 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2511,6 +2588,7 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachClampMinListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -2549,6 +2627,7 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2568,6 +2647,7 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachClampMinScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2606,6 +2686,7 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2625,6 +2706,7 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMaximumScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2663,6 +2745,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2682,6 +2765,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachMaximumListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -2720,6 +2804,7 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2739,6 +2824,7 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMaximumScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2777,6 +2863,7 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2796,6 +2883,7 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMinimumScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2834,6 +2922,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
 	checksPost341(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2853,6 +2942,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachMinimumListOut, &locs477, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
 	checksPost343(&c, &locs477, &l0, &l1, &l2, self, other, out)
 }
@@ -2891,6 +2981,7 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -2910,6 +3001,7 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachMinimumScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -2989,6 +3081,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre354(&c, &opXForeachAddcdiv_Scalar, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -3008,6 +3101,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre356(&c, &opXForeachAddcdivScalarOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3027,6 +3121,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre354(&c, &opXForeachAddcdiv_ScalarList, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -3046,6 +3141,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre356(&c, &opXForeachAddcdivScalarListOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3068,6 +3164,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre358(&c, &opXForeachAddcdiv_Tensor, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 	checksPost359(&c, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
@@ -3090,6 +3187,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		l0, l1, l2, l4 asserts.SavedList
 	)
 	checksPre360(&c, &opXForeachAddcdivTensorOut, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 	checksPost361(&c, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
@@ -3169,6 +3267,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre354(&c, &opXForeachAddcmul_Scalar, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -3188,6 +3287,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre356(&c, &opXForeachAddcmulScalarOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3207,6 +3307,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre354(&c, &opXForeachAddcmul_ScalarList, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost355(&c, &locs479, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -3226,6 +3327,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre356(&c, &opXForeachAddcmulScalarListOut, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost357(&c, &locs480, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -3248,6 +3350,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre358(&c, &opXForeachAddcmul_Tensor, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 	checksPost359(&c, &locs481, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
@@ -3270,6 +3373,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		l0, l1, l2, l4 asserts.SavedList
 	)
 	checksPre360(&c, &opXForeachAddcmulTensorOut, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 	checksPost361(&c, &locs482, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
@@ -3308,6 +3412,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3327,6 +3432,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachAbsOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3365,6 +3471,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3384,6 +3491,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachAcosOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3422,6 +3530,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3441,6 +3550,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachAsinOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3479,6 +3589,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3498,6 +3609,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachAtanOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3536,6 +3648,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3555,6 +3668,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachCeilOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3593,6 +3707,7 @@ func XForeachCos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3612,6 +3727,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachCosOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3650,6 +3766,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3669,6 +3786,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachCoshOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3707,6 +3825,7 @@ func XForeachErf_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3726,6 +3845,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachErfOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3764,6 +3884,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3783,6 +3904,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachErfcOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3821,6 +3943,7 @@ func XForeachExp_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3840,6 +3963,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachExpOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3878,6 +4002,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3897,6 +4022,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachExpm1Out, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3935,6 +4061,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -3954,6 +4081,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachFloorOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -3992,6 +4120,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4011,6 +4140,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachFracOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4049,6 +4179,7 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre354(&c, &opXForeachLerp_List, &locs484, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
 	checksPost355(&c, &locs484, &l0, &l1, &l2, self, tensors1, weights)
 }
@@ -4068,6 +4199,7 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
 	checksPre356(&c, &opXForeachLerpListOut, &locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
 	checksPost357(&c, &locs485, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
@@ -4106,6 +4238,7 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachLerp_Scalar, &locs487, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
 	checksPost341(&c, &locs487, &l0, &l1, self, tensors1)
 }
@@ -4125,6 +4258,7 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre342(&c, &opXForeachLerpScalarOut, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 	checksPost343(&c, &locs488, &l0, &l1, &l3, self, tensors1, out)
 }
@@ -4163,6 +4297,7 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachLerp_ScalarList, &locs487, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 	checksPost341(&c, &locs487, &l0, &l1, self, tensors1)
 }
@@ -4182,6 +4317,7 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre342(&c, &opXForeachLerpScalarListOut, &locs488, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 	checksPost343(&c, &locs488, &l0, &l1, &l3, self, tensors1, out)
 }
@@ -4220,6 +4356,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4239,6 +4376,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachLgammaOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4277,6 +4415,7 @@ func XForeachLog_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4296,6 +4435,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachLogOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4334,6 +4474,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4353,6 +4494,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachLog10Out, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4391,6 +4533,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4410,6 +4553,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachLog1pOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4448,6 +4592,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4467,6 +4612,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachLog2Out, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4505,6 +4651,7 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachMaxOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4543,6 +4690,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4562,6 +4710,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachNegOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4600,6 +4749,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
 	checksPre260(&c, &opXForeachNormScalarOut, &locs278, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
 	checksPost261(&c, &locs278, &l0, &l3, self, out)
 }
@@ -4638,6 +4788,7 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
 	checksPre260(&c, &opXForeachPowsumScalarOut, &locs278, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
 	checksPost261(&c, &locs278, &l0, &l3, self, out)
 }
@@ -4733,6 +4884,7 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachPow_List, &locs489, &l0, &l1, self, exponent)
+	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
 	checksPost341(&c, &locs489, &l0, &l1, self, exponent)
 }
@@ -4752,6 +4904,7 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre342(&c, &opXForeachPowListOut, &locs490, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
 	checksPost343(&c, &locs490, &l0, &l1, &l2, self, exponent, out)
 }
@@ -4771,6 +4924,7 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4790,6 +4944,7 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachPowScalarOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -4809,6 +4964,7 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4828,6 +4984,7 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachPowScalarListOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -4866,6 +5023,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4885,6 +5043,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachReciprocalOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4923,6 +5082,7 @@ func XForeachRound_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4942,6 +5102,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachRoundOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -4980,6 +5141,7 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -4999,6 +5161,7 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachRsqrtOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5037,6 +5200,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5056,6 +5220,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachSigmoidOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5094,6 +5259,7 @@ func XForeachSign_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSign_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSign_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5113,6 +5279,7 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachSignOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5151,6 +5318,7 @@ func XForeachSin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5170,6 +5338,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachSinOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5208,6 +5377,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5227,6 +5397,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachSinhOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5265,6 +5436,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5284,6 +5456,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachSqrtOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5322,6 +5495,7 @@ func XForeachTan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5341,6 +5515,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachTanOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5379,6 +5554,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5398,6 +5574,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachTanhOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5436,6 +5613,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5455,6 +5633,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachTruncOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5474,6 +5653,7 @@ func XForeachZero_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre336(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	checksPost337(&c, &locs3, &l0, self)
 }
@@ -5493,6 +5673,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre260(&c, &opXForeachZeroOut, &locs278, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
 	checksPost261(&c, &locs278, &l0, &l1, self, out)
 }
@@ -5550,6 +5731,7 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre260(&c, &opXForeachCloneOut, &locs278, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
 	checksPost261(&c, &locs278, &l0, &l2, self, out)
 }
@@ -5569,6 +5751,7 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre340(&c, &opXForeachCopy_, &locs491, &l0, &l1, self, src)
+	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
 	checksPost341(&c, &locs491, &l0, &l1, self, src)
 }
@@ -5588,6 +5771,7 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre342(&c, &opXForeachCopyOut, &locs492, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
 	checksPost343(&c, &locs492, &l0, &l1, &l3, self, src, out)
 }
@@ -5663,6 +5847,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opBucketizeTensorOut, &locs494, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	checksPost20(&c, &locs494, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
@@ -5701,6 +5886,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre53(&c, &opBucketizeScalarOut, &locs496, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	checksPost54(&c, &locs496, &a1, &a4, boundaries, out, r0)
 	return r0
@@ -5739,6 +5925,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre75(&c, &opSearchsortedTensorOut, &locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost60(&c, &locs498, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
@@ -5777,6 +5964,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre81(&c, &opSearchsortedScalarOut, &locs500, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost20(&c, &locs500, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
@@ -5815,6 +6003,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXConvertIndicesFromCooToCsrOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5853,6 +6042,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs502, &a0, &a1, &a4, crow_indices, col_indices, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	checksPost20(&c, &locs502, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
@@ -5872,6 +6062,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMseLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -5910,6 +6101,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opMseLossBackwardGradInput, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost60(&c, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -5967,6 +6159,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
 	checksPre75(&c, &opMultiMarginLossOut, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	checksPost60(&c, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
@@ -6005,6 +6198,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
 	checksPre76(&c, &opMultiMarginLossBackwardGradInput, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	checksPost77(&c, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -6043,6 +6237,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMultilabelMarginLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -6081,6 +6276,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre31(&c, &opMultilabelMarginLossForwardOutput, &locs506, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	checksPost32(&c, &locs506, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
@@ -6119,6 +6315,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre218(&c, &opMultilabelMarginLossBackwardGradInput, &locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	checksPost77(&c, &locs508, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
@@ -6157,6 +6354,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre75(&c, &opNllLossOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	checksPost60(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -6214,6 +6412,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre315(&c, &opNllLossForwardOutput, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -6252,6 +6451,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre362(&c, &opNllLossBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost67(&c, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -6290,6 +6490,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre75(&c, &opNllLoss2dOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	checksPost60(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -6328,6 +6529,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre315(&c, &opNllLoss2dForwardOutput, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs510, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -6366,6 +6568,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre362(&c, &opNllLoss2dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost67(&c, &locs512, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -6404,6 +6607,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSmoothL1LossOut, &locs503, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -6442,6 +6646,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opSmoothL1LossBackwardGradInput, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	checksPost60(&c, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -6480,6 +6685,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHuberLossOut, &locs503, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -6518,6 +6724,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opHuberLossBackwardOut, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	checksPost60(&c, &locs504, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -6556,6 +6763,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftMarginLossOut, &locs503, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs503, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -6594,6 +6802,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opSoftMarginLossBackwardGradInput, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost60(&c, &locs504, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -6632,6 +6841,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opEluOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -6670,6 +6880,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre19(&c, &opEluBackwardGradInput, &locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	checksPost20(&c, &locs514, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
@@ -6708,6 +6919,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6727,6 +6939,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opGluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6765,6 +6978,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGluBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -6822,6 +7036,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opGluJvpOut, &locs517, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	checksPost60(&c, &locs517, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
@@ -6860,6 +7075,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre117(&c, &opGluBackwardJvpOut, &locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	checksPost67(&c, &locs519, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
@@ -6879,6 +7095,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opHardsigmoidOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6917,6 +7134,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6936,6 +7154,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -6974,6 +7193,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opHardtanhOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7012,6 +7232,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHardtanhBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -7050,6 +7271,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7069,6 +7291,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opHardswishOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7107,6 +7330,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7145,6 +7369,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardswishBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -7164,6 +7389,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLeakyReluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7202,6 +7428,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -7240,6 +7467,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7259,6 +7487,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLogSigmoidOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7297,6 +7526,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opLogSigmoidForwardOutput, &locs520, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	checksPost49(&c, &locs520, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
@@ -7335,6 +7565,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opLogSigmoidBackwardGradInput, &locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	checksPost60(&c, &locs521, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
@@ -7373,6 +7604,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre364(&c, &opRreluWithNoiseOut, &locs523, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	checksPost365(&c, &locs523, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
@@ -7392,6 +7624,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opRreluWithNoise, &locs524, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	checksPost366(&c, &locs524, &a0, &a1, self, noise, r0)
 	return r0
@@ -7449,6 +7682,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre59(&c, &opRreluWithNoiseBackwardOut, &locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	checksPost60(&c, &locs527, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
@@ -7468,6 +7702,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre367(&c, &opRreluWithNoise_, &locs524, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	checksPost368(&c, &locs524, &a0, &a1, self, noise, r0)
 	return r0
@@ -7487,6 +7722,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opSoftplusOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7525,6 +7761,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSoftplusBackwardGradInput, &locs273, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -7563,6 +7800,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSoftshrinkOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7601,6 +7839,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -7639,6 +7878,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7696,6 +7936,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7734,6 +7975,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -7772,6 +8014,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7810,6 +8053,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -7829,6 +8073,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opAdaptiveAvgPool3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7886,6 +8131,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXAdaptiveAvgPool3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7905,6 +8151,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs273, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -7943,6 +8190,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs219, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs219, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -7962,6 +8210,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opAdaptiveMaxPool2dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	checksPost49(&c, &locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -8000,6 +8249,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8038,6 +8288,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opAdaptiveMaxPool3dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	checksPost49(&c, &locs528, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -8076,6 +8327,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre59(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8114,6 +8366,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre53(&c, &opAvgPool2dOut, &locs39, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost54(&c, &locs39, &a0, &a7, self, out, r0)
 	return r0
@@ -8152,6 +8405,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs273, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -8190,6 +8444,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre53(&c, &opAvgPool3dOut, &locs39, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost54(&c, &locs39, &a0, &a7, self, out, r0)
 	return r0
@@ -8228,6 +8483,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs273, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -8266,6 +8522,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre31(&c, &opFractionalMaxPool2dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost32(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -8304,6 +8561,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre59(&c, &opFractionalMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8342,6 +8600,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre31(&c, &opFractionalMaxPool3dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost32(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -8380,6 +8639,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre59(&c, &opFractionalMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8418,6 +8678,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre48(&c, &opMaxPool2dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost49(&c, &locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
@@ -8456,6 +8717,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre59(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8494,6 +8756,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre48(&c, &opMaxPool3dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost49(&c, &locs528, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
@@ -8532,6 +8795,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre59(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost60(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -8570,6 +8834,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaxUnpool2dOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -8608,6 +8873,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opMaxUnpool3dOut, &locs137, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
@@ -8646,6 +8912,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReflectionPad1dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8684,6 +8951,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8722,6 +8990,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReflectionPad2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8760,6 +9029,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8798,6 +9068,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReflectionPad3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8836,6 +9107,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8874,6 +9146,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReplicationPad1dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8912,6 +9185,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8950,6 +9224,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReplicationPad2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8988,6 +9263,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -9026,6 +9302,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opReplicationPad3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -9064,6 +9341,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -9197,6 +9475,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUpsampleBilinear2dVecOut, &locs533, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost54(&c, &locs533, &a0, &a4, input, out, r0)
 	return r0
@@ -9368,6 +9647,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest2dVecOut, &locs533, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	checksPost54(&c, &locs533, &a0, &a3, input, out, r0)
 	return r0
@@ -9444,6 +9724,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUpsampleLinear1dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -9482,6 +9763,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUpsampleLinear1dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -9520,6 +9802,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUpsampleBilinear2dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -9558,6 +9841,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opUpsampleBilinear2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0

@@ -43,6 +43,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opXUpsampleBilinear2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -81,6 +82,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -119,6 +121,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUpsampleBicubic2dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -157,6 +160,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opUpsampleBicubic2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -195,6 +199,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opXUpsampleBicubic2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -233,6 +238,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -271,6 +277,7 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opXUpsampleLanczos2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -309,6 +316,7 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -347,6 +355,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opUpsampleTrilinear3dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -385,6 +394,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre53(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs534, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a7, grad_output, grad_input, r0)
 	return r0
@@ -423,6 +433,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest1dOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -442,6 +453,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact1dOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -499,6 +511,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost54(&c, &locs534, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -518,6 +531,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost54(&c, &locs534, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -575,6 +589,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest2dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -594,6 +609,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact2dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -651,6 +667,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -670,6 +687,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -727,6 +745,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest3dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -746,6 +765,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact3dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -803,6 +823,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opUpsampleNearest3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -822,6 +843,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost54(&c, &locs534, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -879,6 +901,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSigmoidBackwardGradInput, &locs277, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -917,6 +940,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLogitBackwardGradInput, &locs273, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	checksPost20(&c, &locs273, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -955,6 +979,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTanhBackwardGradInput, &locs277, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs277, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -993,6 +1018,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre75(&c, &opSlowConvTranspose2dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -1031,6 +1057,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre75(&c, &opSlowConvTranspose3dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -1069,6 +1096,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre75(&c, &opThnnConv2dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -1107,6 +1135,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre75(&c, &opXSlowConv2dForwardOutput, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost60(&c, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -1145,6 +1174,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	checksPost94(&c, &locs536, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -1183,6 +1213,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs538, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -1202,6 +1233,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre75(&c, &opXConvDepthwise2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -1259,6 +1291,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre75(&c, &opConvDepthwise3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -1278,6 +1311,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre75(&c, &opSlowConv3dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -1316,6 +1350,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre75(&c, &opSlowConv3dForwardOutput, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost60(&c, &locs535, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -1373,6 +1408,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre75(&c, &opSlowConvDilated2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -1411,6 +1447,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre75(&c, &opSlowConvDilated3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost60(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -1430,6 +1467,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre53(&c, &opCol2imOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	checksPost54(&c, &locs39, &a0, &a6, self, out, r0)
 	return r0
@@ -1490,6 +1528,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opColumnStackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -1509,6 +1548,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opIm2colOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -1585,6 +1625,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIsinfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1623,6 +1664,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIsposinfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1661,6 +1703,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIsneginfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1737,6 +1780,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialEntrOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1775,6 +1819,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialNdtriOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1813,6 +1858,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialLogNdtrOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1851,6 +1897,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialExpm1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1889,6 +1936,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialExp2Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1927,6 +1975,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialPsiOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -1965,6 +2014,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialDigammaOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2003,6 +2053,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialGammalnOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2041,6 +2092,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialErfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2079,6 +2131,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialErfcOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2117,6 +2170,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialErfcxOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2155,6 +2209,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialErfinvOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2193,6 +2248,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialNdtrOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2269,6 +2325,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2288,6 +2345,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialXlog1pySelfScalarOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -2307,6 +2365,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialXlog1pyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2383,6 +2442,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2402,6 +2462,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialXlogySelfScalarOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -2421,6 +2482,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialXlogyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2497,6 +2559,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2516,6 +2579,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialZetaSelfScalarOut, &locs208, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	checksPost54(&c, &locs208, &a1, &a2, other, out, r0)
 	return r0
@@ -2535,6 +2599,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialZetaOtherScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2573,6 +2638,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialI0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2611,6 +2677,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialI0eOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2649,6 +2716,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialI1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2687,6 +2755,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialI1eOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2725,6 +2794,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialLogitOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2763,6 +2833,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialPolygammaOut, &locs39, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	checksPost54(&c, &locs39, &a1, &a2, self, out, r0)
 	return r0
@@ -2801,6 +2872,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opSpecialLogsumexpOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -2839,6 +2911,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialExpitOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2877,6 +2950,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialSincOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2915,6 +2989,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialRoundOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -2953,6 +3028,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialLog1pOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -2991,6 +3067,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3029,6 +3106,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3086,6 +3164,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialMultigammalnOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -3143,6 +3222,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftFftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3181,6 +3261,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIfftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3219,6 +3300,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftRfftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3257,6 +3339,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIrfftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3295,6 +3378,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftHfftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3333,6 +3417,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIhfftOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3371,6 +3456,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftFft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3409,6 +3495,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIfft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3447,6 +3534,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftRfft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3485,6 +3573,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIrfft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3523,6 +3612,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftHfft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3561,6 +3651,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIhfft2Out, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3599,6 +3690,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftFftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3637,6 +3729,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIfftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3675,6 +3768,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftRfftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3713,6 +3807,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIrfftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3751,6 +3846,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftHfftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3789,6 +3885,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opFftIhfftnOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -3826,6 +3923,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftFftfreqOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -3863,6 +3961,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftRfftfreqOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	checksPost10(&c, &locs25, &a2, out, r0)
 	return r0
@@ -3939,6 +4038,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opLinalgCholeskyExL, &locs539, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	checksPost49(&c, &locs539, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
@@ -3977,6 +4077,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgCholeskyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4015,6 +4116,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -4053,6 +4155,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opLinalgLuFactorOut, &locs541, &a0, &a2, &a3, A, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	checksPost49(&c, &locs541, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
@@ -4091,6 +4194,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre233(&c, &opLinalgLuFactorExOut, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	checksPost234(&c, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -4129,6 +4233,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre233(&c, &opLinalgLuOut, &locs544, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	checksPost234(&c, &locs544, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -4167,6 +4272,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre59(&c, &opLinalgLuSolveOut, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	checksPost60(&c, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
@@ -4205,6 +4311,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre233(&c, &opXLinalgDetResult, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	checksPost234(&c, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
@@ -4243,6 +4350,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLinalgDetOut, &locs548, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	checksPost54(&c, &locs548, &a0, &a1, A, out, r0)
 	return r0
@@ -4300,6 +4408,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre233(&c, &opLinalgLdlFactorExOut, &locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	checksPost234(&c, &locs549, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -4338,6 +4447,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opLinalgLdlFactorOut, &locs550, &a0, &a2, &a3, self, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	checksPost49(&c, &locs550, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
@@ -4376,6 +4486,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opLinalgLdlSolveOut, &locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	checksPost60(&c, &locs552, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
@@ -4414,6 +4525,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre371(&c, &opLinalgLstsqOut, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	checksPost372(&c, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -4452,6 +4564,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4490,6 +4603,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgVecdotOut, &locs556, &a0, &a1, &a3, x, y, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	checksPost20(&c, &locs556, &a0, &a1, &a3, x, y, out, r0)
 	return r0
@@ -4528,6 +4642,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixExpOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4566,6 +4681,7 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixSqrthOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4604,6 +4720,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre375(&c, &opXLinalgSlogdetSign, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	checksPost376(&c, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -4642,6 +4759,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opLinalgSlogdetOut, &locs559, &a0, &a1, &a2, A, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	checksPost49(&c, &locs559, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -4680,6 +4798,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opSlogdetOut, &locs560, &a0, &a1, &a2, self, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	checksPost49(&c, &locs560, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -4737,6 +4856,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opLinalgEigOut, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	checksPost49(&c, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -4794,6 +4914,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLinalgEigvalsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -4832,6 +4953,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre48(&c, &opXLinalgEighEigenvalues, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	checksPost49(&c, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -4870,6 +4992,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opLinalgEighEigvals, &locs563, &a0, &a2, &a3, self, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	checksPost49(&c, &locs563, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
@@ -4908,6 +5031,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgEigvalshOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -4946,6 +5070,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgHouseholderProductOut, &locs565, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	checksPost20(&c, &locs565, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
@@ -4984,6 +5109,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opLinalgInvExInverse, &locs566, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	checksPost49(&c, &locs566, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
@@ -5022,6 +5148,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opLinalgInvOut, &locs548, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	checksPost54(&c, &locs548, &a0, &a1, A, out, r0)
 	return r0
@@ -5060,6 +5187,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opInverseOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -5098,6 +5226,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5136,6 +5265,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOuterOut, &locs568, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	checksPost20(&c, &locs568, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -5174,6 +5304,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGerOut, &locs568, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	checksPost20(&c, &locs568, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -5231,6 +5362,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opLinalgNormOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -5250,6 +5382,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opLinalgNormOrdStrOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -5288,6 +5421,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opLinalgVectorNormOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -5345,6 +5479,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixNormOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -5383,6 +5518,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixNormStrOrdOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -5421,6 +5557,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre233(&c, &opXLinalgSvdU, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	checksPost234(&c, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -5459,6 +5596,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre233(&c, &opLinalgSvdU, &locs569, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	checksPost234(&c, &locs569, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -5497,6 +5635,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgSvdvalsOut, &locs548, &a0, &a2, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	checksPost54(&c, &locs548, &a0, &a2, A, out, r0)
 	return r0
@@ -5535,6 +5674,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgCondOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5573,6 +5713,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgCondPStrOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5611,6 +5752,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	checksPost60(&c, &locs571, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
@@ -5649,6 +5791,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opLinalgPinvAtolRtolFloatOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -5706,6 +5849,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opLinalgPinvOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -5725,6 +5869,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs573, &a0, &a1, &a3, self, rcond, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	checksPost20(&c, &locs573, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
@@ -5763,6 +5908,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre371(&c, &opXLinalgSolveExResult, &locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	checksPost372(&c, &locs575, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -5801,6 +5947,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre31(&c, &opLinalgSolveExOut, &locs577, &a0, &a1, &a4, &a5, A, B, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	checksPost32(&c, &locs577, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
@@ -5858,6 +6005,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgSolveOut, &locs579, &a0, &a1, &a3, A, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	checksPost20(&c, &locs579, &a0, &a1, &a3, A, B, out, r0)
 	return r0
@@ -5896,6 +6044,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgTensorinvOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -5934,6 +6083,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -5972,6 +6122,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre48(&c, &opLinalgQrOut, &locs580, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	checksPost49(&c, &locs580, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
@@ -6010,6 +6161,7 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre48(&c, &opLinalgPolarOut, &locs581, &a0, &a1, &a2, A, U, H)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
 	checksPost49(&c, &locs581, &a0, &a1, &a2, A, U, H, r0, r1)
 	return r0, r1
@@ -6048,6 +6200,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixPowerOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6086,6 +6239,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	checksPost60(&c, &locs583, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
@@ -6124,6 +6278,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -6162,6 +6317,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opLinalgMatrixRankOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -6200,6 +6356,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs585, &a0, &a1, &a3, input, tol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	checksPost20(&c, &locs585, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
@@ -6241,6 +6398,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opLinalgMultiDotOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -6336,6 +6494,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXTestOptionalIntlistOut, &locs587, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
 	return r0
@@ -6374,6 +6533,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXTestOptionalFilledIntlistOut, &locs587, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
 	return r0
@@ -6412,6 +6572,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXTestOptionalFloatlistOut, &locs587, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	checksPost54(&c, &locs587, &a0, &a2, values, out, r0)
 	return r0
@@ -6507,6 +6668,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXTestWarnInAutogradOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6545,6 +6707,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6621,6 +6784,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6659,6 +6823,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
 	checksPre378(&c, &opSegmentReduceOut, &locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	checksPost77(&c, &locs590, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
@@ -6697,6 +6862,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
 	checksPre380(&c, &opXSegmentReduceBackwardOut, &locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	checksPost67(&c, &locs592, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
@@ -6798,6 +6964,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		l0 asserts.SavedList
 	)
 	checksPre37(&c, &opXNestedTensorFromTensorListOut, &locs596, &l0, &a5, list, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	checksPost84(&c, &locs596, &l0, &a5, list, out, r0)
 	return r0
@@ -6836,6 +7003,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXFwPrimalCopyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -6874,6 +7042,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMakeDualCopyOut, &locs597, &a0, &a1, &a3, primal, tangent, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	checksPost20(&c, &locs597, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
@@ -6912,6 +7081,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opViewAsRealCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6950,6 +7120,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opViewAsComplexCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -6988,6 +7159,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXConjCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7026,6 +7198,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXNegViewCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7064,6 +7237,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opAsStridedCopyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -7102,6 +7276,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opXSparseBroadcastToCopyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7140,6 +7315,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opDiagonalCopyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -7178,6 +7354,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opExpandCopyOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7216,6 +7393,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opPermuteCopyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7254,6 +7432,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opXReshapeAliasCopyOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7292,6 +7471,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opSelectCopyIntOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7330,6 +7510,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opDetachCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7368,6 +7549,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre53(&c, &opSliceCopyTensorOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	checksPost54(&c, &locs39, &a0, &a5, self, out, r0)
 	return r0
@@ -7444,6 +7626,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSqueezeCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7482,6 +7665,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSqueezeCopyDimOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7520,6 +7704,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSqueezeCopyDimsOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7558,6 +7743,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opTCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7596,6 +7782,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opTransposeCopyIntOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -7634,6 +7821,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opUnsqueezeCopyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -7672,6 +7860,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7710,6 +7899,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opXValuesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7748,6 +7938,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7786,6 +7977,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opValuesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7824,6 +8016,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opCrowIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7862,6 +8055,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opColIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7900,6 +8094,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opCcolIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7938,6 +8133,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opRowIndicesCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -7980,6 +8176,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		l2 asserts.SavedList
 	)
 	checksPre220(&c, &opUnbindCopyIntOut, &locs278, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	checksPost221(&c, &locs278, &a0, &l2, self, out)
 }
@@ -8002,6 +8199,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		l3 asserts.SavedList
 	)
 	checksPre220(&c, &opSplitCopyTensorOut, &locs278, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	checksPost221(&c, &locs278, &a0, &l3, self, out)
 }
@@ -8024,6 +8222,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		l3 asserts.SavedList
 	)
 	checksPre220(&c, &opSplitWithSizesCopyOut, &locs278, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	checksPost221(&c, &locs278, &a0, &l3, self, out)
 }
@@ -8061,6 +8260,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opViewCopyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8099,6 +8299,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opViewCopyDtypeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	checksPost54(&c, &locs39, &a0, &a2, self, out, r0)
 	return r0
@@ -8137,6 +8338,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opUnfoldCopyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -8175,6 +8377,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opAliasCopyOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -8213,6 +8416,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre53(&c, &opToPaddedTensorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	checksPost54(&c, &locs39, &a0, &a3, self, out, r0)
 	return r0
@@ -8352,6 +8556,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
 	checksPre384(&c, &opXTransformerEncoderLayerFwdOut, &locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	checksPost385(&c, &locs603, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
@@ -8390,6 +8595,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
 	checksPre388(&c, &opXNativeMultiHeadAttentionOut, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	checksPost389(&c, &locs605, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1
@@ -8713,6 +8919,7 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a14, a15, a16 asserts.Saved
 	checksPre407(&c, &opXFlashAttentionForwardNoDropoutInplace, &locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	checksPost408(&c, &locs620, &a0, &a1, &a2, &a3, &a4, &a5, &a14, &a15, &a16, out, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0)
 	return r0
@@ -8865,6 +9072,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre59(&c, &opXTritonScaledDotAttentionOut, &locs627, &a0, &a1, &a2, &a4, q, k_, v, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	checksPost60(&c, &locs627, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
@@ -8884,6 +9092,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXFillMemEffDropoutMask_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8922,6 +9131,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
 	checksPre416(&c, &opXTritonMultiHeadAttentionOut, &locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	checksPost213(&c, &locs629, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
@@ -8960,6 +9170,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialAiryAiOut, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
 	return r0
@@ -8998,6 +9209,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialBesselJ0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9036,6 +9248,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialBesselJ1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9074,6 +9287,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialBesselY0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9112,6 +9326,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialBesselY1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -9188,6 +9403,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -9207,6 +9423,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -9226,6 +9443,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -9302,6 +9520,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -9321,6 +9540,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -9340,6 +9560,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -9416,6 +9637,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -9435,6 +9657,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -9454,6 +9677,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -9530,6 +9754,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0

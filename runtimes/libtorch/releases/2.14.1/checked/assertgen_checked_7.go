@@ -24,6 +24,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -43,6 +44,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -119,6 +121,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -138,6 +141,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialHermitePolynomialHXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -157,6 +161,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialHermitePolynomialHNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -233,6 +238,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -252,6 +258,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -271,6 +278,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -347,6 +355,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -366,6 +375,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -385,6 +395,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -461,6 +472,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -480,6 +492,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -499,6 +512,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -537,6 +551,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialModifiedBesselI0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -575,6 +590,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialModifiedBesselI1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -613,6 +629,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialModifiedBesselK0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -651,6 +668,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialModifiedBesselK1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	checksPost54(&c, &locs39, &a0, &a1, self, out, r0)
 	return r0
@@ -689,6 +707,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialScaledModifiedBesselK0Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
 	return r0
@@ -727,6 +746,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialScaledModifiedBesselK1Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
 	return r0
@@ -803,6 +823,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -822,6 +843,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -841,6 +863,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -917,6 +940,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -936,6 +960,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -955,6 +980,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -1031,6 +1057,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1050,6 +1077,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -1069,6 +1097,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -1145,6 +1174,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs633, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1164,6 +1194,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost54(&c, &locs634, &a1, &a2, n, out, r0)
 	return r0
@@ -1183,6 +1214,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre53(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost54(&c, &locs630, &a0, &a2, x, out, r0)
 	return r0
@@ -1221,6 +1253,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre53(&c, &opSpecialSphericalBesselJ0Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	checksPost54(&c, &locs630, &a0, &a1, x, out, r0)
 	return r0
@@ -1259,6 +1292,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre53(&c, &opXFoobarOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	checksPost54(&c, &locs39, &a0, &a4, self, out, r0)
 	return r0
@@ -1282,6 +1316,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre417(&c, &opXFusedAdam_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost418(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
@@ -1304,6 +1339,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre419(&c, &opXFusedAdamOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost420(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
@@ -1348,6 +1384,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre423(&c, &opXFusedAdam_TensorLr, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost424(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
@@ -1370,6 +1407,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre425(&c, &opXFusedAdamTensorLrOut, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost426(&c, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
@@ -1414,6 +1452,7 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre417(&c, &opXFusedAdamw_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost418(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
@@ -1436,6 +1475,7 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre419(&c, &opXFusedAdamwOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost420(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
@@ -1480,6 +1520,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre423(&c, &opXFusedAdamw_TensorLr, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost424(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
@@ -1502,6 +1543,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre425(&c, &opXFusedAdamwTensorLrOut, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost426(&c, &locs639, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
@@ -1546,6 +1588,7 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre429(&c, &opXFusedSgd_, &locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	checksPost430(&c, &locs641, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
@@ -1568,6 +1611,7 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		l0, l1, l2, l12 asserts.SavedList
 	)
 	checksPre431(&c, &opXFusedSgdOut, &locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	checksPost432(&c, &locs642, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
@@ -1612,6 +1656,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		l0, l1, l2   asserts.SavedList
 	)
 	checksPre435(&c, &opXFusedSgd_TensorLr, &locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	checksPost436(&c, &locs644, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
@@ -1634,6 +1679,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		l0, l1, l2, l12 asserts.SavedList
 	)
 	checksPre437(&c, &opXFusedSgdTensorLrOut, &locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	checksPost438(&c, &locs645, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
@@ -1678,6 +1724,7 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		l0, l1, l2, l3 asserts.SavedList
 	)
 	checksPre441(&c, &opXFusedAdagrad_, &locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	checksPost442(&c, &locs647, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
@@ -1700,6 +1747,7 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
 	checksPre443(&c, &opXFusedAdagradOut, &locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 	checksPost444(&c, &locs648, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }
@@ -1744,6 +1792,7 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		l0, l1, l2, l3 asserts.SavedList
 	)
 	checksPre447(&c, &opXFusedAdagrad_TensorLr, &locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	checksPost448(&c, &locs650, &l0, &l1, &l2, &l3, &a4, &a9, &a10, self, grads, state_sums, state_steps, lr, grad_scale, found_inf)
 }
@@ -1766,6 +1815,7 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
 	checksPre449(&c, &opXFusedAdagradTensorLrOut, &locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 	checksPost450(&c, &locs651, &l0, &l1, &l2, &l3, &a4, &a9, &a10, &l11, self, grads, state_sums, state_steps, lr, grad_scale, found_inf, out)
 }

@@ -669,21 +669,31 @@ var locs653 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 46 op(s) of one shape (the first: _cast_Byte).
 func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -693,34 +703,42 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
 func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -730,22 +748,32 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
 func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImpl(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -753,17 +781,25 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 595 op(s) of one shape (the first: data).
 func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -771,18 +807,28 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 48 op(s) of one shape (the first: is_leaf).
 func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -790,13 +836,20 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 206 op(s) of one shape (the first: requires_grad_).
 func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImpl(l[0], s0)
@@ -809,12 +862,19 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
 func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -824,16 +884,20 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 // checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
 func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -842,32 +906,42 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
 func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -875,52 +949,74 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 266 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -931,34 +1027,42 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 215 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -967,26 +1071,34 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _has_same_storage_numel).
 func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1021,42 +1133,46 @@ func checksPre27(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost28 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func checksPost28(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -1065,43 +1181,63 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: _cudnn_ctc_loss).
 func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1114,42 +1250,50 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func checksPost32(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1160,67 +1304,83 @@ func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -1235,7 +1395,9 @@ func checksPre35(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 // checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func checksPost36(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
@@ -1257,14 +1419,20 @@ func checksPre37(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func checksPost38(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -1287,58 +1455,60 @@ func checksPre39(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost40 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost40(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1402,23 +1572,31 @@ func checksPre41(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost42 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
@@ -1428,17 +1606,19 @@ func checksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s13 asserts.Saved
 	var s14 asserts.Saved
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1455,30 +1635,15 @@ func checksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -1494,6 +1659,13 @@ func checksPost42(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
 	c.ReturnsArg(l[15], &s15, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -1511,43 +1683,53 @@ func checksPre43(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost44 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1559,50 +1741,32 @@ func checksPost44(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.After(s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1681,51 +1845,61 @@ func checksPre45(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Mutable(s12)
 	c.Mutable(s13)
 	c.MutableList(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
 	asserts.BindingContextList(c, l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(13)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost46 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	asserts.BindingContextAfterList(c, l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		asserts.BindingContextAfterList(c, l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1741,50 +1915,20 @@ func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s12, t12)
 	c.After(s13, t13)
 	asserts.AfterList(c, s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.SameImpl(l[12], s12)
@@ -1793,6 +1937,18 @@ func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[13], s13)
 	c.SameImplList(l[14], s14)
 	c.SameStorageList(l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -1800,23 +1956,37 @@ func checksPost46(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPost47(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1828,34 +1998,44 @@ func checksPre48(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost49 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 39 op(s) of one shape (the first: _fused_dropout.out).
 func checksPost49(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[1], s1)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1865,46 +2045,56 @@ func checksPre50(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost51 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 70 op(s) of one shape (the first: _sobol_engine_ff_).
 func checksPost51(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
 func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAlias(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1914,26 +2104,36 @@ func checksPre53(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost54 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 493 op(s) of one shape (the first: abs.out).
 func checksPost54(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1943,44 +2143,56 @@ func checksPre55(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost56 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 135 op(s) of one shape (the first: addmv).
 func checksPost56(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1991,34 +2203,42 @@ func checksPre57(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost58 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: addmv_).
 func checksPost58(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2030,49 +2250,57 @@ func checksPre59(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost60 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 90 op(s) of one shape (the first: addmv.out).
 func checksPost60(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
 func checksPost61(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2091,58 +2319,70 @@ func checksPre62(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost63 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
 func checksPost63(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2158,64 +2398,72 @@ func checksPre64(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost65 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
 func checksPost65(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2229,28 +2477,38 @@ func checksPre66(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost67 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
 func checksPost67(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2258,29 +2516,21 @@ func checksPost67(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2292,14 +2542,22 @@ func checksPre68(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost69 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
@@ -2308,11 +2566,13 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2322,71 +2582,91 @@ func checksPost69(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2405,22 +2685,30 @@ func checksPre70(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
@@ -2428,14 +2716,16 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2447,93 +2737,97 @@ func checksPost71(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -2544,54 +2838,64 @@ func checksPre72(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 19 op(s) of one shape (the first: bilinear).
 func checksPost73(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2601,12 +2905,20 @@ func checksPre74(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre75 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 28 op(s) of one shape (the first: binary_cross_entropy.out).
@@ -2617,13 +2929,21 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
@@ -2635,50 +2955,54 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost77 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func checksPost77(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2689,14 +3013,22 @@ func checksPre78(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre79 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
@@ -2708,15 +3040,23 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
@@ -2724,10 +3064,18 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
@@ -2737,17 +3085,27 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost82 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 59 op(s) of one shape (the first: broadcast_tensors).
 func checksPost82(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2765,7 +3123,9 @@ func checksPost82(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat).
 func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2782,8 +3142,10 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 15 op(s) of one shape (the first: cat.out).
 func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2800,50 +3162,54 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 // checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
 func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: tensor_split.sections).
 func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -2853,12 +3219,20 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
@@ -2868,11 +3242,19 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
@@ -2883,13 +3265,21 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
@@ -2898,12 +3288,20 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
@@ -2911,52 +3309,68 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2972,15 +3386,23 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
@@ -2988,12 +3410,14 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3003,18 +3427,9 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -3024,6 +3439,11 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
 	c.ReturnsArg(l[8], &s8, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3036,18 +3456,26 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
@@ -3055,12 +3483,14 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3070,73 +3500,81 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -3147,14 +3585,22 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
@@ -3162,10 +3608,12 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3173,53 +3621,65 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3231,14 +3691,22 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3257,18 +3725,26 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3277,15 +3753,17 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3299,18 +3777,9 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -3327,6 +3796,11 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -3345,22 +3819,30 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3380,25 +3862,33 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3406,17 +3896,19 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3431,38 +3923,14 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -3472,6 +3940,16 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
 	c.ReturnsArg(l[13], &s13, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -3481,55 +3959,73 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
 func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3543,25 +4039,35 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3569,24 +4075,20 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3598,80 +4100,86 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
 func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
 func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
 func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3682,14 +4190,22 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
@@ -3703,28 +4219,38 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
 func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3733,28 +4259,22 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3766,16 +4286,24 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
@@ -3788,17 +4316,25 @@ func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
@@ -3811,32 +4347,42 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3845,68 +4391,64 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
 // checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
 func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
 	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3915,24 +4457,31 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -3944,6 +4493,9 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3954,42 +4506,46 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
 func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -4033,18 +4589,26 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
@@ -4053,14 +4617,16 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4073,22 +4639,10 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -4101,6 +4655,12 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[5], s5)
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -4111,14 +4671,22 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
@@ -4127,10 +4695,12 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4139,63 +4709,81 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -4209,20 +4797,28 @@ func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
@@ -4234,29 +4830,39 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4264,44 +4870,40 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4316,31 +4918,41 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4349,33 +4961,23 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4385,12 +4987,20 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
@@ -4405,15 +5015,23 @@ func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
@@ -4424,16 +5042,24 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
@@ -4441,11 +5067,13 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4454,63 +5082,73 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4528,19 +5166,27 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
@@ -4548,14 +5194,16 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4567,26 +5215,11 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4596,6 +5229,13 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4604,34 +5244,50 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
 func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4642,27 +5298,34 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -4670,6 +5333,9 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4679,38 +5345,56 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveOptList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
 func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -4727,46 +5411,70 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveOptList(c, s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
 func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -4785,19 +5493,29 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
 func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4808,11 +5526,11 @@ func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4824,42 +5542,50 @@ func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
 func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4869,44 +5595,64 @@ func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
 func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4919,18 +5665,26 @@ func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4948,21 +5702,29 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4970,15 +5732,17 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4991,30 +5755,12 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -5024,6 +5770,14 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -5032,10 +5786,18 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_rms_norm_backward).
@@ -5045,14 +5807,22 @@ func checksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre159 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cslt_sparse_mm_search).
@@ -5062,22 +5832,38 @@ func checksPre159(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre160 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
 func checksPre160(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost161 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
@@ -5087,38 +5873,70 @@ func checksPost161(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -5131,56 +5949,68 @@ func checksPre162(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost163 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: fbgemm_linear_fp16_weight_fp32_activation.out).
 func checksPost163(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -5194,20 +6024,28 @@ func checksPre164(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost165 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
@@ -5216,13 +6054,15 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5234,99 +6074,111 @@ func checksPost165(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5348,24 +6200,32 @@ func checksPre166(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost167 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
@@ -5374,17 +6234,19 @@ func checksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5400,34 +6262,13 @@ func checksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -5440,6 +6281,15 @@ func checksPost167(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[8], s8)
 	c.ReturnsArg(l[13], &s13, l[9], s9)
 	c.ReturnsArg(l[14], &s14, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5460,34 +6310,42 @@ func checksPre168(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asser
 	c.SaveOpt(s11, t11, t11 != nil)
 	c.SaveOpt(s12, t12, t12 != nil)
 	c.Save(s13, t13)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost169 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
@@ -5499,20 +6357,22 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s18 asserts.Saved
 	var s19 asserts.Saved
 	var s20 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5534,273 +6394,289 @@ func checksPost169(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s18, t18)
 	c.Result(&s19, t19)
 	c.Result(&s20, t20)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[15], &s15, t15)
-	c.NotArg(l[15], &s15, l[0], s0)
-	c.NotArg(l[15], &s15, l[1], s1)
-	c.NotArg(l[15], &s15, l[2], s2)
-	c.NotArg(l[15], &s15, l[3], s3)
-	c.NotArg(l[15], &s15, l[4], s4)
-	c.NotArg(l[15], &s15, l[5], s5)
-	c.NotArg(l[15], &s15, l[6], s6)
-	c.NotArg(l[15], &s15, l[7], s7)
-	c.NotArg(l[15], &s15, l[8], s8)
-	c.NotArg(l[15], &s15, l[9], s9)
-	c.NotArg(l[15], &s15, l[10], s10)
-	c.NotArg(l[15], &s15, l[11], s11)
-	c.NotArg(l[15], &s15, l[12], s12)
-	c.NotArg(l[15], &s15, l[13], s13)
+	if !(s15.ImplApart(s0) && s15.ImplApart(s1) && s15.ImplApart(s2) && s15.ImplApart(s3) && s15.ImplApart(s4) && s15.ImplApart(s5) && s15.ImplApart(s6) && s15.ImplApart(s7) && s15.ImplApart(s8) && s15.ImplApart(s9) && s15.ImplApart(s10) && s15.ImplApart(s11) && s15.ImplApart(s12) && s15.ImplApart(s13)) {
+		c.NotArg(l[15], &s15, l[0], s0)
+		c.NotArg(l[15], &s15, l[1], s1)
+		c.NotArg(l[15], &s15, l[2], s2)
+		c.NotArg(l[15], &s15, l[3], s3)
+		c.NotArg(l[15], &s15, l[4], s4)
+		c.NotArg(l[15], &s15, l[5], s5)
+		c.NotArg(l[15], &s15, l[6], s6)
+		c.NotArg(l[15], &s15, l[7], s7)
+		c.NotArg(l[15], &s15, l[8], s8)
+		c.NotArg(l[15], &s15, l[9], s9)
+		c.NotArg(l[15], &s15, l[10], s10)
+		c.NotArg(l[15], &s15, l[11], s11)
+		c.NotArg(l[15], &s15, l[12], s12)
+		c.NotArg(l[15], &s15, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[15], &s15)
-	c.FreshNoAlias(l[15], &s15, l[0], s0)
-	c.FreshNoAlias(l[15], &s15, l[1], s1)
-	c.FreshNoAlias(l[15], &s15, l[2], s2)
-	c.FreshNoAlias(l[15], &s15, l[3], s3)
-	c.FreshNoAlias(l[15], &s15, l[4], s4)
-	c.FreshNoAlias(l[15], &s15, l[5], s5)
-	c.FreshNoAlias(l[15], &s15, l[6], s6)
-	c.FreshNoAlias(l[15], &s15, l[7], s7)
-	c.FreshNoAlias(l[15], &s15, l[8], s8)
-	c.FreshNoAlias(l[15], &s15, l[9], s9)
-	c.FreshNoAlias(l[15], &s15, l[10], s10)
-	c.FreshNoAlias(l[15], &s15, l[11], s11)
-	c.FreshNoAlias(l[15], &s15, l[12], s12)
-	c.FreshNoAlias(l[15], &s15, l[13], s13)
+	if s15.FreshFrom(s0) && s15.FreshFrom(s1) && s15.FreshFrom(s2) && s15.FreshFrom(s3) && s15.FreshFrom(s4) && s15.FreshFrom(s5) && s15.FreshFrom(s6) && s15.FreshFrom(s7) && s15.FreshFrom(s8) && s15.FreshFrom(s9) && s15.FreshFrom(s10) && s15.FreshFrom(s11) && s15.FreshFrom(s12) && s15.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[15], &s15, l[0], s0)
+		c.FreshNoAlias(l[15], &s15, l[1], s1)
+		c.FreshNoAlias(l[15], &s15, l[2], s2)
+		c.FreshNoAlias(l[15], &s15, l[3], s3)
+		c.FreshNoAlias(l[15], &s15, l[4], s4)
+		c.FreshNoAlias(l[15], &s15, l[5], s5)
+		c.FreshNoAlias(l[15], &s15, l[6], s6)
+		c.FreshNoAlias(l[15], &s15, l[7], s7)
+		c.FreshNoAlias(l[15], &s15, l[8], s8)
+		c.FreshNoAlias(l[15], &s15, l[9], s9)
+		c.FreshNoAlias(l[15], &s15, l[10], s10)
+		c.FreshNoAlias(l[15], &s15, l[11], s11)
+		c.FreshNoAlias(l[15], &s15, l[12], s12)
+		c.FreshNoAlias(l[15], &s15, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[16], &s16, t16)
-	c.NotArg(l[16], &s16, l[0], s0)
-	c.NotArg(l[16], &s16, l[1], s1)
-	c.NotArg(l[16], &s16, l[2], s2)
-	c.NotArg(l[16], &s16, l[3], s3)
-	c.NotArg(l[16], &s16, l[4], s4)
-	c.NotArg(l[16], &s16, l[5], s5)
-	c.NotArg(l[16], &s16, l[6], s6)
-	c.NotArg(l[16], &s16, l[7], s7)
-	c.NotArg(l[16], &s16, l[8], s8)
-	c.NotArg(l[16], &s16, l[9], s9)
-	c.NotArg(l[16], &s16, l[10], s10)
-	c.NotArg(l[16], &s16, l[11], s11)
-	c.NotArg(l[16], &s16, l[12], s12)
-	c.NotArg(l[16], &s16, l[13], s13)
+	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13)) {
+		c.NotArg(l[16], &s16, l[0], s0)
+		c.NotArg(l[16], &s16, l[1], s1)
+		c.NotArg(l[16], &s16, l[2], s2)
+		c.NotArg(l[16], &s16, l[3], s3)
+		c.NotArg(l[16], &s16, l[4], s4)
+		c.NotArg(l[16], &s16, l[5], s5)
+		c.NotArg(l[16], &s16, l[6], s6)
+		c.NotArg(l[16], &s16, l[7], s7)
+		c.NotArg(l[16], &s16, l[8], s8)
+		c.NotArg(l[16], &s16, l[9], s9)
+		c.NotArg(l[16], &s16, l[10], s10)
+		c.NotArg(l[16], &s16, l[11], s11)
+		c.NotArg(l[16], &s16, l[12], s12)
+		c.NotArg(l[16], &s16, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[16], &s16)
-	c.FreshNoAlias(l[16], &s16, l[0], s0)
-	c.FreshNoAlias(l[16], &s16, l[1], s1)
-	c.FreshNoAlias(l[16], &s16, l[2], s2)
-	c.FreshNoAlias(l[16], &s16, l[3], s3)
-	c.FreshNoAlias(l[16], &s16, l[4], s4)
-	c.FreshNoAlias(l[16], &s16, l[5], s5)
-	c.FreshNoAlias(l[16], &s16, l[6], s6)
-	c.FreshNoAlias(l[16], &s16, l[7], s7)
-	c.FreshNoAlias(l[16], &s16, l[8], s8)
-	c.FreshNoAlias(l[16], &s16, l[9], s9)
-	c.FreshNoAlias(l[16], &s16, l[10], s10)
-	c.FreshNoAlias(l[16], &s16, l[11], s11)
-	c.FreshNoAlias(l[16], &s16, l[12], s12)
-	c.FreshNoAlias(l[16], &s16, l[13], s13)
+	if s16.FreshFrom(s0) && s16.FreshFrom(s1) && s16.FreshFrom(s2) && s16.FreshFrom(s3) && s16.FreshFrom(s4) && s16.FreshFrom(s5) && s16.FreshFrom(s6) && s16.FreshFrom(s7) && s16.FreshFrom(s8) && s16.FreshFrom(s9) && s16.FreshFrom(s10) && s16.FreshFrom(s11) && s16.FreshFrom(s12) && s16.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[16], &s16, l[0], s0)
+		c.FreshNoAlias(l[16], &s16, l[1], s1)
+		c.FreshNoAlias(l[16], &s16, l[2], s2)
+		c.FreshNoAlias(l[16], &s16, l[3], s3)
+		c.FreshNoAlias(l[16], &s16, l[4], s4)
+		c.FreshNoAlias(l[16], &s16, l[5], s5)
+		c.FreshNoAlias(l[16], &s16, l[6], s6)
+		c.FreshNoAlias(l[16], &s16, l[7], s7)
+		c.FreshNoAlias(l[16], &s16, l[8], s8)
+		c.FreshNoAlias(l[16], &s16, l[9], s9)
+		c.FreshNoAlias(l[16], &s16, l[10], s10)
+		c.FreshNoAlias(l[16], &s16, l[11], s11)
+		c.FreshNoAlias(l[16], &s16, l[12], s12)
+		c.FreshNoAlias(l[16], &s16, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[17], &s17, t17)
-	c.NotArg(l[17], &s17, l[0], s0)
-	c.NotArg(l[17], &s17, l[1], s1)
-	c.NotArg(l[17], &s17, l[2], s2)
-	c.NotArg(l[17], &s17, l[3], s3)
-	c.NotArg(l[17], &s17, l[4], s4)
-	c.NotArg(l[17], &s17, l[5], s5)
-	c.NotArg(l[17], &s17, l[6], s6)
-	c.NotArg(l[17], &s17, l[7], s7)
-	c.NotArg(l[17], &s17, l[8], s8)
-	c.NotArg(l[17], &s17, l[9], s9)
-	c.NotArg(l[17], &s17, l[10], s10)
-	c.NotArg(l[17], &s17, l[11], s11)
-	c.NotArg(l[17], &s17, l[12], s12)
-	c.NotArg(l[17], &s17, l[13], s13)
+	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13)) {
+		c.NotArg(l[17], &s17, l[0], s0)
+		c.NotArg(l[17], &s17, l[1], s1)
+		c.NotArg(l[17], &s17, l[2], s2)
+		c.NotArg(l[17], &s17, l[3], s3)
+		c.NotArg(l[17], &s17, l[4], s4)
+		c.NotArg(l[17], &s17, l[5], s5)
+		c.NotArg(l[17], &s17, l[6], s6)
+		c.NotArg(l[17], &s17, l[7], s7)
+		c.NotArg(l[17], &s17, l[8], s8)
+		c.NotArg(l[17], &s17, l[9], s9)
+		c.NotArg(l[17], &s17, l[10], s10)
+		c.NotArg(l[17], &s17, l[11], s11)
+		c.NotArg(l[17], &s17, l[12], s12)
+		c.NotArg(l[17], &s17, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[17], &s17)
-	c.FreshNoAlias(l[17], &s17, l[0], s0)
-	c.FreshNoAlias(l[17], &s17, l[1], s1)
-	c.FreshNoAlias(l[17], &s17, l[2], s2)
-	c.FreshNoAlias(l[17], &s17, l[3], s3)
-	c.FreshNoAlias(l[17], &s17, l[4], s4)
-	c.FreshNoAlias(l[17], &s17, l[5], s5)
-	c.FreshNoAlias(l[17], &s17, l[6], s6)
-	c.FreshNoAlias(l[17], &s17, l[7], s7)
-	c.FreshNoAlias(l[17], &s17, l[8], s8)
-	c.FreshNoAlias(l[17], &s17, l[9], s9)
-	c.FreshNoAlias(l[17], &s17, l[10], s10)
-	c.FreshNoAlias(l[17], &s17, l[11], s11)
-	c.FreshNoAlias(l[17], &s17, l[12], s12)
-	c.FreshNoAlias(l[17], &s17, l[13], s13)
+	if s17.FreshFrom(s0) && s17.FreshFrom(s1) && s17.FreshFrom(s2) && s17.FreshFrom(s3) && s17.FreshFrom(s4) && s17.FreshFrom(s5) && s17.FreshFrom(s6) && s17.FreshFrom(s7) && s17.FreshFrom(s8) && s17.FreshFrom(s9) && s17.FreshFrom(s10) && s17.FreshFrom(s11) && s17.FreshFrom(s12) && s17.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[17], &s17, l[0], s0)
+		c.FreshNoAlias(l[17], &s17, l[1], s1)
+		c.FreshNoAlias(l[17], &s17, l[2], s2)
+		c.FreshNoAlias(l[17], &s17, l[3], s3)
+		c.FreshNoAlias(l[17], &s17, l[4], s4)
+		c.FreshNoAlias(l[17], &s17, l[5], s5)
+		c.FreshNoAlias(l[17], &s17, l[6], s6)
+		c.FreshNoAlias(l[17], &s17, l[7], s7)
+		c.FreshNoAlias(l[17], &s17, l[8], s8)
+		c.FreshNoAlias(l[17], &s17, l[9], s9)
+		c.FreshNoAlias(l[17], &s17, l[10], s10)
+		c.FreshNoAlias(l[17], &s17, l[11], s11)
+		c.FreshNoAlias(l[17], &s17, l[12], s12)
+		c.FreshNoAlias(l[17], &s17, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[18], &s18, t18)
-	c.NotArg(l[18], &s18, l[0], s0)
-	c.NotArg(l[18], &s18, l[1], s1)
-	c.NotArg(l[18], &s18, l[2], s2)
-	c.NotArg(l[18], &s18, l[3], s3)
-	c.NotArg(l[18], &s18, l[4], s4)
-	c.NotArg(l[18], &s18, l[5], s5)
-	c.NotArg(l[18], &s18, l[6], s6)
-	c.NotArg(l[18], &s18, l[7], s7)
-	c.NotArg(l[18], &s18, l[8], s8)
-	c.NotArg(l[18], &s18, l[9], s9)
-	c.NotArg(l[18], &s18, l[10], s10)
-	c.NotArg(l[18], &s18, l[11], s11)
-	c.NotArg(l[18], &s18, l[12], s12)
-	c.NotArg(l[18], &s18, l[13], s13)
+	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13)) {
+		c.NotArg(l[18], &s18, l[0], s0)
+		c.NotArg(l[18], &s18, l[1], s1)
+		c.NotArg(l[18], &s18, l[2], s2)
+		c.NotArg(l[18], &s18, l[3], s3)
+		c.NotArg(l[18], &s18, l[4], s4)
+		c.NotArg(l[18], &s18, l[5], s5)
+		c.NotArg(l[18], &s18, l[6], s6)
+		c.NotArg(l[18], &s18, l[7], s7)
+		c.NotArg(l[18], &s18, l[8], s8)
+		c.NotArg(l[18], &s18, l[9], s9)
+		c.NotArg(l[18], &s18, l[10], s10)
+		c.NotArg(l[18], &s18, l[11], s11)
+		c.NotArg(l[18], &s18, l[12], s12)
+		c.NotArg(l[18], &s18, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[18], &s18)
-	c.FreshNoAlias(l[18], &s18, l[0], s0)
-	c.FreshNoAlias(l[18], &s18, l[1], s1)
-	c.FreshNoAlias(l[18], &s18, l[2], s2)
-	c.FreshNoAlias(l[18], &s18, l[3], s3)
-	c.FreshNoAlias(l[18], &s18, l[4], s4)
-	c.FreshNoAlias(l[18], &s18, l[5], s5)
-	c.FreshNoAlias(l[18], &s18, l[6], s6)
-	c.FreshNoAlias(l[18], &s18, l[7], s7)
-	c.FreshNoAlias(l[18], &s18, l[8], s8)
-	c.FreshNoAlias(l[18], &s18, l[9], s9)
-	c.FreshNoAlias(l[18], &s18, l[10], s10)
-	c.FreshNoAlias(l[18], &s18, l[11], s11)
-	c.FreshNoAlias(l[18], &s18, l[12], s12)
-	c.FreshNoAlias(l[18], &s18, l[13], s13)
+	if s18.FreshFrom(s0) && s18.FreshFrom(s1) && s18.FreshFrom(s2) && s18.FreshFrom(s3) && s18.FreshFrom(s4) && s18.FreshFrom(s5) && s18.FreshFrom(s6) && s18.FreshFrom(s7) && s18.FreshFrom(s8) && s18.FreshFrom(s9) && s18.FreshFrom(s10) && s18.FreshFrom(s11) && s18.FreshFrom(s12) && s18.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[18], &s18, l[0], s0)
+		c.FreshNoAlias(l[18], &s18, l[1], s1)
+		c.FreshNoAlias(l[18], &s18, l[2], s2)
+		c.FreshNoAlias(l[18], &s18, l[3], s3)
+		c.FreshNoAlias(l[18], &s18, l[4], s4)
+		c.FreshNoAlias(l[18], &s18, l[5], s5)
+		c.FreshNoAlias(l[18], &s18, l[6], s6)
+		c.FreshNoAlias(l[18], &s18, l[7], s7)
+		c.FreshNoAlias(l[18], &s18, l[8], s8)
+		c.FreshNoAlias(l[18], &s18, l[9], s9)
+		c.FreshNoAlias(l[18], &s18, l[10], s10)
+		c.FreshNoAlias(l[18], &s18, l[11], s11)
+		c.FreshNoAlias(l[18], &s18, l[12], s12)
+		c.FreshNoAlias(l[18], &s18, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[19], &s19, t19)
-	c.NotArg(l[19], &s19, l[0], s0)
-	c.NotArg(l[19], &s19, l[1], s1)
-	c.NotArg(l[19], &s19, l[2], s2)
-	c.NotArg(l[19], &s19, l[3], s3)
-	c.NotArg(l[19], &s19, l[4], s4)
-	c.NotArg(l[19], &s19, l[5], s5)
-	c.NotArg(l[19], &s19, l[6], s6)
-	c.NotArg(l[19], &s19, l[7], s7)
-	c.NotArg(l[19], &s19, l[8], s8)
-	c.NotArg(l[19], &s19, l[9], s9)
-	c.NotArg(l[19], &s19, l[10], s10)
-	c.NotArg(l[19], &s19, l[11], s11)
-	c.NotArg(l[19], &s19, l[12], s12)
-	c.NotArg(l[19], &s19, l[13], s13)
+	if !(s19.ImplApart(s0) && s19.ImplApart(s1) && s19.ImplApart(s2) && s19.ImplApart(s3) && s19.ImplApart(s4) && s19.ImplApart(s5) && s19.ImplApart(s6) && s19.ImplApart(s7) && s19.ImplApart(s8) && s19.ImplApart(s9) && s19.ImplApart(s10) && s19.ImplApart(s11) && s19.ImplApart(s12) && s19.ImplApart(s13)) {
+		c.NotArg(l[19], &s19, l[0], s0)
+		c.NotArg(l[19], &s19, l[1], s1)
+		c.NotArg(l[19], &s19, l[2], s2)
+		c.NotArg(l[19], &s19, l[3], s3)
+		c.NotArg(l[19], &s19, l[4], s4)
+		c.NotArg(l[19], &s19, l[5], s5)
+		c.NotArg(l[19], &s19, l[6], s6)
+		c.NotArg(l[19], &s19, l[7], s7)
+		c.NotArg(l[19], &s19, l[8], s8)
+		c.NotArg(l[19], &s19, l[9], s9)
+		c.NotArg(l[19], &s19, l[10], s10)
+		c.NotArg(l[19], &s19, l[11], s11)
+		c.NotArg(l[19], &s19, l[12], s12)
+		c.NotArg(l[19], &s19, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[19], &s19)
-	c.FreshNoAlias(l[19], &s19, l[0], s0)
-	c.FreshNoAlias(l[19], &s19, l[1], s1)
-	c.FreshNoAlias(l[19], &s19, l[2], s2)
-	c.FreshNoAlias(l[19], &s19, l[3], s3)
-	c.FreshNoAlias(l[19], &s19, l[4], s4)
-	c.FreshNoAlias(l[19], &s19, l[5], s5)
-	c.FreshNoAlias(l[19], &s19, l[6], s6)
-	c.FreshNoAlias(l[19], &s19, l[7], s7)
-	c.FreshNoAlias(l[19], &s19, l[8], s8)
-	c.FreshNoAlias(l[19], &s19, l[9], s9)
-	c.FreshNoAlias(l[19], &s19, l[10], s10)
-	c.FreshNoAlias(l[19], &s19, l[11], s11)
-	c.FreshNoAlias(l[19], &s19, l[12], s12)
-	c.FreshNoAlias(l[19], &s19, l[13], s13)
+	if s19.FreshFrom(s0) && s19.FreshFrom(s1) && s19.FreshFrom(s2) && s19.FreshFrom(s3) && s19.FreshFrom(s4) && s19.FreshFrom(s5) && s19.FreshFrom(s6) && s19.FreshFrom(s7) && s19.FreshFrom(s8) && s19.FreshFrom(s9) && s19.FreshFrom(s10) && s19.FreshFrom(s11) && s19.FreshFrom(s12) && s19.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[19], &s19, l[0], s0)
+		c.FreshNoAlias(l[19], &s19, l[1], s1)
+		c.FreshNoAlias(l[19], &s19, l[2], s2)
+		c.FreshNoAlias(l[19], &s19, l[3], s3)
+		c.FreshNoAlias(l[19], &s19, l[4], s4)
+		c.FreshNoAlias(l[19], &s19, l[5], s5)
+		c.FreshNoAlias(l[19], &s19, l[6], s6)
+		c.FreshNoAlias(l[19], &s19, l[7], s7)
+		c.FreshNoAlias(l[19], &s19, l[8], s8)
+		c.FreshNoAlias(l[19], &s19, l[9], s9)
+		c.FreshNoAlias(l[19], &s19, l[10], s10)
+		c.FreshNoAlias(l[19], &s19, l[11], s11)
+		c.FreshNoAlias(l[19], &s19, l[12], s12)
+		c.FreshNoAlias(l[19], &s19, l[13], s13)
+	}
 	c.ImplUseCountEqFresh(l[20], &s20, t20)
-	c.NotArg(l[20], &s20, l[0], s0)
-	c.NotArg(l[20], &s20, l[1], s1)
-	c.NotArg(l[20], &s20, l[2], s2)
-	c.NotArg(l[20], &s20, l[3], s3)
-	c.NotArg(l[20], &s20, l[4], s4)
-	c.NotArg(l[20], &s20, l[5], s5)
-	c.NotArg(l[20], &s20, l[6], s6)
-	c.NotArg(l[20], &s20, l[7], s7)
-	c.NotArg(l[20], &s20, l[8], s8)
-	c.NotArg(l[20], &s20, l[9], s9)
-	c.NotArg(l[20], &s20, l[10], s10)
-	c.NotArg(l[20], &s20, l[11], s11)
-	c.NotArg(l[20], &s20, l[12], s12)
-	c.NotArg(l[20], &s20, l[13], s13)
+	if !(s20.ImplApart(s0) && s20.ImplApart(s1) && s20.ImplApart(s2) && s20.ImplApart(s3) && s20.ImplApart(s4) && s20.ImplApart(s5) && s20.ImplApart(s6) && s20.ImplApart(s7) && s20.ImplApart(s8) && s20.ImplApart(s9) && s20.ImplApart(s10) && s20.ImplApart(s11) && s20.ImplApart(s12) && s20.ImplApart(s13)) {
+		c.NotArg(l[20], &s20, l[0], s0)
+		c.NotArg(l[20], &s20, l[1], s1)
+		c.NotArg(l[20], &s20, l[2], s2)
+		c.NotArg(l[20], &s20, l[3], s3)
+		c.NotArg(l[20], &s20, l[4], s4)
+		c.NotArg(l[20], &s20, l[5], s5)
+		c.NotArg(l[20], &s20, l[6], s6)
+		c.NotArg(l[20], &s20, l[7], s7)
+		c.NotArg(l[20], &s20, l[8], s8)
+		c.NotArg(l[20], &s20, l[9], s9)
+		c.NotArg(l[20], &s20, l[10], s10)
+		c.NotArg(l[20], &s20, l[11], s11)
+		c.NotArg(l[20], &s20, l[12], s12)
+		c.NotArg(l[20], &s20, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[20], &s20)
-	c.FreshNoAlias(l[20], &s20, l[0], s0)
-	c.FreshNoAlias(l[20], &s20, l[1], s1)
-	c.FreshNoAlias(l[20], &s20, l[2], s2)
-	c.FreshNoAlias(l[20], &s20, l[3], s3)
-	c.FreshNoAlias(l[20], &s20, l[4], s4)
-	c.FreshNoAlias(l[20], &s20, l[5], s5)
-	c.FreshNoAlias(l[20], &s20, l[6], s6)
-	c.FreshNoAlias(l[20], &s20, l[7], s7)
-	c.FreshNoAlias(l[20], &s20, l[8], s8)
-	c.FreshNoAlias(l[20], &s20, l[9], s9)
-	c.FreshNoAlias(l[20], &s20, l[10], s10)
-	c.FreshNoAlias(l[20], &s20, l[11], s11)
-	c.FreshNoAlias(l[20], &s20, l[12], s12)
-	c.FreshNoAlias(l[20], &s20, l[13], s13)
+	if s20.FreshFrom(s0) && s20.FreshFrom(s1) && s20.FreshFrom(s2) && s20.FreshFrom(s3) && s20.FreshFrom(s4) && s20.FreshFrom(s5) && s20.FreshFrom(s6) && s20.FreshFrom(s7) && s20.FreshFrom(s8) && s20.FreshFrom(s9) && s20.FreshFrom(s10) && s20.FreshFrom(s11) && s20.FreshFrom(s12) && s20.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[20], &s20, l[0], s0)
+		c.FreshNoAlias(l[20], &s20, l[1], s1)
+		c.FreshNoAlias(l[20], &s20, l[2], s2)
+		c.FreshNoAlias(l[20], &s20, l[3], s3)
+		c.FreshNoAlias(l[20], &s20, l[4], s4)
+		c.FreshNoAlias(l[20], &s20, l[5], s5)
+		c.FreshNoAlias(l[20], &s20, l[6], s6)
+		c.FreshNoAlias(l[20], &s20, l[7], s7)
+		c.FreshNoAlias(l[20], &s20, l[8], s8)
+		c.FreshNoAlias(l[20], &s20, l[9], s9)
+		c.FreshNoAlias(l[20], &s20, l[10], s10)
+		c.FreshNoAlias(l[20], &s20, l[11], s11)
+		c.FreshNoAlias(l[20], &s20, l[12], s12)
+		c.FreshNoAlias(l[20], &s20, l[13], s13)
+	}
 	c.DistinctOutputs(asserts.Out(l[14], &s14), asserts.Out(l[15], &s15), asserts.Out(l[16], &s16), asserts.Out(l[17], &s17), asserts.Out(l[18], &s18), asserts.Out(l[19], &s19), asserts.Out(l[20], &s20))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -5835,41 +6711,49 @@ func checksPre170(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asser
 	c.Mutable(s18)
 	c.Mutable(s19)
 	c.Mutable(s20)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
-	c.BindingContext(l[15], s15, t15)
-	c.BindingContext(l[16], s16, t16)
-	c.BindingContext(l[17], s17, t17)
-	c.BindingContext(l[18], s18, t18)
-	c.BindingContext(l[19], s19, t19)
-	c.BindingContext(l[20], s20, t20)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() && s16.Plain() && s17.Plain() && s18.Plain() && s19.Plain() && s20.Plain() {
+		c.BindingContextRows(21)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+		c.BindingContext(l[16], s16, t16)
+		c.BindingContext(l[17], s17, t17)
+		c.BindingContext(l[18], s18, t18)
+		c.BindingContext(l[19], s19, t19)
+		c.BindingContext(l[20], s20, t20)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost171 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
@@ -5881,27 +6765,29 @@ func checksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s25 asserts.Saved
 	var s26 asserts.Saved
 	var s27 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
-	c.BindingContextAfter(l[16], s16, t16)
-	c.BindingContextAfter(l[17], s17, t17)
-	c.BindingContextAfter(l[18], s18, t18)
-	c.BindingContextAfter(l[19], s19, t19)
-	c.BindingContextAfter(l[20], s20, t20)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+		c.BindingContextAfter(l[16], s16, t16)
+		c.BindingContextAfter(l[17], s17, t17)
+		c.BindingContextAfter(l[18], s18, t18)
+		c.BindingContextAfter(l[19], s19, t19)
+		c.BindingContextAfter(l[20], s20, t20)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5930,62 +6816,20 @@ func checksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s25, t25)
 	c.Result(&s26, t26)
 	c.Result(&s27, t27)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.SameImpl(l[15], s15)
@@ -6007,6 +6851,22 @@ func checksPost171(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[25], &s25, l[18], s18)
 	c.ReturnsArg(l[26], &s26, l[19], s19)
 	c.ReturnsArg(l[27], &s27, l[20], s20)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -6018,14 +6878,22 @@ func checksPre172(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
@@ -6033,11 +6901,13 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6046,59 +6916,73 @@ func checksPost173(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -6120,17 +7004,25 @@ func checksPre174(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
@@ -6138,14 +7030,16 @@ func checksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6157,18 +7051,9 @@ func checksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6182,6 +7067,11 @@ func checksPost175(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -6199,20 +7089,28 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
@@ -6220,13 +7118,15 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6237,83 +7137,89 @@ func checksPost177(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -6333,23 +7239,31 @@ func checksPre178(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost179 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
@@ -6357,16 +7271,18 @@ func checksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6380,34 +7296,13 @@ func checksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -6417,6 +7312,15 @@ func checksPost179(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -6428,16 +7332,24 @@ func checksPre180(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost181 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
@@ -6447,11 +7359,13 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6462,87 +7376,141 @@ func checksPost181(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
+	if s9.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6564,21 +7532,29 @@ func checksPre182(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost183 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
@@ -6588,16 +7564,18 @@ func checksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6613,26 +7591,14 @@ func checksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -6648,6 +7614,12 @@ func checksPost183(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[7], s7)
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6665,28 +7637,36 @@ func checksPre184(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost185 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
@@ -6695,17 +7675,19 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6721,122 +7703,128 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	asserts.ResultList(c, &s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
+	if s12.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
+	if s13.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	asserts.ImplUseCountEqFreshList(c, l[14], &s14, t14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
@@ -6862,6 +7850,18 @@ func checksPost185(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[14], &s14, l[9], s9)
 	c.FreshNoAliasList(l[14], &s14, l[10], s10)
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.OutList(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -6873,14 +7873,22 @@ func checksPre186(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre187 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
@@ -6897,17 +7905,25 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre188 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
@@ -6920,14 +7936,22 @@ func checksPre188(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost189 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
@@ -6935,11 +7959,13 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6948,59 +7974,73 @@ func checksPost189(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7012,16 +8052,24 @@ func checksPre190(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost191 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
@@ -7031,11 +8079,13 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7046,87 +8096,109 @@ func checksPost191(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7138,16 +8210,24 @@ func checksPre192(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
@@ -7164,19 +8244,27 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre194 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
@@ -7195,17 +8283,25 @@ func checksPre194(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost195 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
@@ -7213,14 +8309,16 @@ func checksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7232,18 +8330,9 @@ func checksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7257,6 +8346,11 @@ func checksPost195(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7268,25 +8362,35 @@ func checksPre196(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
 func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7294,47 +8398,55 @@ func checksPost197(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7354,29 +8466,39 @@ func checksPre198(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func checksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7386,18 +8508,9 @@ func checksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7408,6 +8521,11 @@ func checksPost199(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7424,28 +8542,38 @@ func checksPre200(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost201 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7454,55 +8582,61 @@ func checksPost201(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7523,32 +8657,42 @@ func checksPre202(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost203 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func checksPost203(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7559,32 +8703,26 @@ func checksPost203(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7602,20 +8740,28 @@ func checksPre204(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre205 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
@@ -7634,23 +8780,31 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -7661,16 +8815,24 @@ func checksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost207 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -7679,11 +8841,13 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7693,75 +8857,91 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7781,20 +8961,28 @@ func checksPre208(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
@@ -7803,15 +8991,17 @@ func checksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7825,26 +9015,11 @@ func checksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -7857,6 +9032,13 @@ func checksPost209(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7871,35 +9053,45 @@ func checksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7909,56 +9101,48 @@ func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -7975,37 +9159,47 @@ func checksPre212(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost213 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func checksPost213(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8016,41 +9210,27 @@ func checksPost213(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.After(s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -8060,49 +9240,71 @@ func checksPre214(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost215 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func checksPost215(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -8120,23 +9322,33 @@ func checksPre216(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost217 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func checksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8144,10 +9356,7 @@ func checksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -8158,6 +9367,9 @@ func checksPost217(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -8174,29 +9386,41 @@ func checksPre218(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost219 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
 func checksPost219(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
@@ -8208,23 +9432,33 @@ func checksPre220(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost221 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost221(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8233,10 +9467,18 @@ func checksPre222(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
@@ -8244,40 +9486,58 @@ func checksPost223(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8292,13 +9552,21 @@ func checksPre224(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost225 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
@@ -8306,11 +9574,13 @@ func checksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8319,14 +9589,8 @@ func checksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -8336,17 +9600,23 @@ func checksPost225(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
 func checksPost226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
@@ -8356,37 +9626,35 @@ func checksPost226(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost227 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func checksPost227(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.SharesStorage(l[4], &s4, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -8399,29 +9667,39 @@ func checksPre228(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
 func checksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8429,38 +9707,30 @@ func checksPost229(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.SharesStorage(l[6], &s6, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -8475,27 +9745,43 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre231 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
 func checksPre231(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost232 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
@@ -8503,28 +9789,48 @@ func checksPost232(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8538,11 +9844,19 @@ func checksPre233(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost234 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
@@ -8550,10 +9864,12 @@ func checksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8561,10 +9877,7 @@ func checksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -8574,6 +9887,9 @@ func checksPost234(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[4], &s4, l[1], s1)
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8587,14 +9903,22 @@ func checksPre235(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost236 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
@@ -8603,11 +9927,13 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8617,71 +9943,91 @@ func checksPost236(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8693,16 +10039,24 @@ func checksPre237(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost238 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
@@ -8713,11 +10067,13 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8729,99 +10085,127 @@ func checksPost238(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -8843,18 +10227,26 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost240 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
@@ -8863,15 +10255,17 @@ func checksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8885,18 +10279,9 @@ func checksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -8913,6 +10298,11 @@ func checksPost240(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8924,16 +10314,24 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
@@ -8952,20 +10350,28 @@ func checksPre242(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
@@ -8977,18 +10383,26 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
@@ -9002,19 +10416,27 @@ func checksPre244(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm_v2).
@@ -9025,40 +10447,44 @@ func checksPre245(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2).
 func checksPost246(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	asserts.AfterList(c, s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -9067,22 +10493,36 @@ func checksPost246(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.NotArgList(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -9096,28 +10536,38 @@ func checksPre247(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_mm_v2.out).
 func checksPost248(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9125,14 +10575,8 @@ func checksPost248(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -9141,13 +10585,15 @@ func checksPost248(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -9161,20 +10607,28 @@ func checksPre249(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
@@ -9186,29 +10640,39 @@ func checksPre250(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.SaveList(c, s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2).
 func checksPost251(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9216,14 +10680,8 @@ func checksPost251(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -9232,28 +10690,40 @@ func checksPost251(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.NotArgList(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -9268,31 +10738,41 @@ func checksPre252(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_grouped_mm_v2.out).
 func checksPost253(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9301,14 +10781,8 @@ func checksPost253(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -9317,17 +10791,17 @@ func checksPost253(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -9337,34 +10811,40 @@ func checksPre254(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
 func checksPost255(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9376,18 +10856,28 @@ func checksPre256(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9396,14 +10886,8 @@ func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -9413,6 +10897,10 @@ func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9426,19 +10914,29 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost259(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9447,16 +10945,14 @@ func checksPost259(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9473,8 +10969,10 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 54 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost261(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -9500,28 +10998,38 @@ func checksPre262(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
 func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9530,18 +11038,9 @@ func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9551,21 +11050,32 @@ func checksPost263(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9583,29 +11093,39 @@ func checksPre264(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9615,18 +11135,9 @@ func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9636,38 +11147,55 @@ func checksPost265(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9689,33 +11217,43 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost267 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func checksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9727,18 +11265,9 @@ func checksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9753,6 +11282,11 @@ func checksPost267(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9766,20 +11300,28 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost269 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
@@ -9790,13 +11332,15 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9810,131 +11354,155 @@ func checksPost269(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -9944,12 +11512,20 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost271 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -9960,9 +11536,11 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9972,10 +11550,7 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -9985,54 +11560,93 @@ func checksPost271(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
 	c.NotArgList(l[8], &s8, l[2], s2)
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
 	c.FreshNoAliasOf(l[8], &s8, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -10054,18 +11668,26 @@ func checksPre272(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost273 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
@@ -10076,15 +11698,17 @@ func checksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10100,10 +11724,7 @@ func checksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -10130,6 +11751,9 @@ func checksPost273(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[6], s6)
 	c.ReturnsArg(l[13], &s13, l[7], s7)
 	c.ReturnsArg(l[14], &s14, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -10145,24 +11769,32 @@ func checksPre274(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s6, t6)
 	asserts.SaveList(c, s7, t7)
 	asserts.SaveList(c, s8, t8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 	asserts.SameContentList(c, l[8], s8, t8)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost275 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -10170,15 +11802,17 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10191,34 +11825,13 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	asserts.ResultList(c, &s10, t10)
 	asserts.ResultList(c, &s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
@@ -10228,23 +11841,29 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.NoMutationList(l[8], s8)
 	asserts.SameContentAfterList(c, l[8], s8, t8)
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.NotArgList(l[9], &s9, l[7], s7)
 	c.NotArgList(l[9], &s9, l[8], s8)
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[7], s7)
 	c.FreshNoAliasOf(l[9], &s9, l[8], s8)
 	asserts.ImplUseCountEqFreshList(c, l[10], &s10, t10)
@@ -10288,6 +11907,15 @@ func checksPost275(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasListOf(l[11], &s11, l[7], s7)
 	c.FreshNoAliasListOf(l[11], &s11, l[8], s8)
 	c.DistinctOutputs(asserts.Out(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -10309,43 +11937,53 @@ func checksPre276(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s9)
 	c.MutableList(s10)
 	c.MutableList(s11)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 	asserts.SameContentList(c, l[8], s8, t8)
 	asserts.BindingContextList(c, l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
 	asserts.BindingContextList(c, l[10], s10, t10)
 	asserts.BindingContextList(c, l[11], s11, t11)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s9.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost277 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func checksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	asserts.BindingContextAfterList(c, l[10], s10, t10)
-	asserts.BindingContextAfterList(c, l[11], s11, t11)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		asserts.BindingContextAfterList(c, l[10], s10, t10)
+		asserts.BindingContextAfterList(c, l[11], s11, t11)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10358,34 +11996,13 @@ func checksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	asserts.AfterList(c, s10, t10)
 	asserts.AfterList(c, s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
@@ -10400,6 +12017,15 @@ func checksPost277(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[10], s10)
 	c.SameImplList(l[11], s11)
 	c.SameStorageList(l[11], s11)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -10411,16 +12037,24 @@ func checksPre278(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre279 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
@@ -10437,19 +12071,27 @@ func checksPre279(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
@@ -10460,16 +12102,24 @@ func checksPre280(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre281 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
@@ -10486,19 +12136,27 @@ func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -10509,16 +12167,24 @@ func checksPre282(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre283 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -10532,22 +12198,30 @@ func checksPre283(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -10557,14 +12231,16 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10578,129 +12254,145 @@ func checksPost284(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -10712,27 +12404,37 @@ func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10740,51 +12442,55 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -10800,31 +12506,41 @@ func checksPre287(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
 func checksPost288(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10834,32 +12550,24 @@ func checksPost288(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -10868,10 +12576,18 @@ func checksPre289(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
@@ -10881,8 +12597,10 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -10890,45 +12608,73 @@ func checksPost290(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10947,15 +12693,23 @@ func checksPre291(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
@@ -10965,13 +12719,15 @@ func checksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10984,14 +12740,8 @@ func checksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -11007,6 +12757,10 @@ func checksPost292(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[4], s4)
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11019,18 +12773,26 @@ func checksPre293(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
@@ -11040,12 +12802,14 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11057,101 +12821,121 @@ func checksPost294(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -11161,12 +12945,20 @@ func checksPre295(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
@@ -11174,19 +12966,18 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -11196,30 +12987,51 @@ func checksPost296(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -11230,14 +13042,22 @@ func checksPre297(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
@@ -11245,10 +13065,12 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -11256,14 +13078,8 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -11273,36 +13089,58 @@ func checksPost298(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.NotArgList(l[6], &s6, l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11312,55 +13150,75 @@ func checksPre299(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
 func checksPost300(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11371,67 +13229,85 @@ func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
 func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	asserts.AfterList(c, s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11444,30 +13320,40 @@ func checksPre303(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost304 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
 func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -11476,59 +13362,75 @@ func checksPost304(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -11545,42 +13447,52 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -11593,91 +13505,99 @@ func checksPost306(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
+	if !(s10.ImplApart(s0)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+	}
 	c.NotArgList(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
+	if s10.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -11694,41 +13614,51 @@ func checksPre307(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func checksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11740,82 +13670,74 @@ func checksPost308(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
 // checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -11826,30 +13748,34 @@ func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost310 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
 func checksPost310(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost311 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
 func checksPost311(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
@@ -11861,14 +13787,16 @@ func checksPost311(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
 func checksPost312(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[1])
 	c.End()
 }
@@ -11878,26 +13806,34 @@ func checksPre313(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
 func checksPost314(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountEqFresh, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
@@ -11924,14 +13860,22 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
@@ -11940,12 +13884,20 @@ func checksPre316(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
@@ -11957,30 +13909,34 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func checksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -11988,6 +13944,10 @@ func checksPost318(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11998,31 +13958,39 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func checksPost320(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12032,12 +14000,20 @@ func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
@@ -12048,39 +14024,49 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost323 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
 func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	asserts.ResultList(c, &s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -12088,6 +14074,10 @@ func checksPost323(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12097,46 +14087,62 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost325 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	asserts.ResultList(c, &s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -12146,6 +14152,10 @@ func checksPost325(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasListOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasList(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12158,16 +14168,26 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s0)
 	c.Mutable(s1)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost327 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPost327(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12175,10 +14195,10 @@ func checksPost327(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12193,18 +14213,28 @@ func checksPre328(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost329 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPost329(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12215,12 +14245,12 @@ func checksPost329(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12232,19 +14262,29 @@ func checksPre330(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost331 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12254,14 +14294,8 @@ func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	asserts.ImplUseCountEqFreshList(c, l[3], &s3, t3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -12272,13 +14306,23 @@ func checksPost331(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	c.NotArgList(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.FreshNoAliasOf(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.OutList(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12290,18 +14334,28 @@ func checksPre332(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s0)
 	c.Mutable(s1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost333 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
 func checksPost333(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12310,11 +14364,11 @@ func checksPost333(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12327,39 +14381,47 @@ func checksPre334(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s1)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost335 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func checksPost335(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -12367,12 +14429,15 @@ func checksPost335(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre336(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
 // checksPost337 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPost337(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -12393,8 +14458,10 @@ func checksPre338(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost339 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: _foreach_add.List).
 func checksPost339(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -12429,8 +14496,10 @@ func checksPre340(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost341 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
 func checksPost341(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -12458,9 +14527,11 @@ func checksPre342(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost343 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost343(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12484,15 +14555,25 @@ func checksPre344(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost345 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
 func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -12500,10 +14581,7 @@ func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	asserts.ImplUseCountEqFreshList(c, l[2], &s2, t2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -12511,6 +14589,9 @@ func checksPost345(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12521,22 +14602,32 @@ func checksPre346(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost347 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
 func checksPost347(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12549,16 +14640,26 @@ func checksPre348(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost349 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPost349(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12566,12 +14667,12 @@ func checksPost349(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12592,9 +14693,11 @@ func checksPre350(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPost351 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPost351(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12636,17 +14739,27 @@ func checksPre352(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost353 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s4 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12664,10 +14777,7 @@ func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
 	asserts.ImplUseCountEqFreshList(c, l[4], &s4, t4)
 	c.NotArgElemsList(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -12679,6 +14789,9 @@ func checksPost353(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasList(l[4], &s4, l[3], s3)
 	c.DistinctOutputs(asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12698,9 +14811,11 @@ func checksPre354(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12736,10 +14851,12 @@ func checksPre356(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 
 // checksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost357(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12774,16 +14891,26 @@ func checksPre358(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost359 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPost359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12798,10 +14925,10 @@ func checksPost359(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12820,18 +14947,28 @@ func checksPre360(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
 	asserts.BindingContextList(c, l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPost361(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12849,12 +14986,12 @@ func checksPost361(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplList(l[4], s4)
 	c.SameStorageList(l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12868,17 +15005,25 @@ func checksPre362(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre363 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
@@ -12889,16 +15034,24 @@ func checksPre363(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre364 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
@@ -12909,54 +15062,72 @@ func checksPre364(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
 func checksPost365(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost366 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
 func checksPost366(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -12965,15 +15136,23 @@ func checksPre367(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost368 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
 func checksPost368(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -12988,29 +15167,29 @@ func checksPost368(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost369 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func checksPost369(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
@@ -13024,47 +15203,71 @@ func checksPost370(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -13081,14 +15284,22 @@ func checksPre371(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
@@ -13097,12 +15308,14 @@ func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13113,14 +15326,8 @@ func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -13133,6 +15340,10 @@ func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
 	c.ReturnsArg(l[9], &s9, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -13140,8 +15351,16 @@ func checksPost372(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre373(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
@@ -13150,33 +15369,59 @@ func checksPost374(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -13192,12 +15437,20 @@ func checksPre375(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
@@ -13206,11 +15459,13 @@ func checksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13220,10 +15475,7 @@ func checksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -13236,6 +15488,9 @@ func checksPost376(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[6], &s6, l[2], s2)
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -13246,14 +15501,22 @@ func checksPre377(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre378 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
@@ -13265,15 +15528,23 @@ func checksPre378(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre379 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
@@ -13284,16 +15555,24 @@ func checksPre379(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
@@ -13306,23 +15585,33 @@ func checksPre380(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
 func checksPost381(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -13350,53 +15639,63 @@ func checksPre382(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost383 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func checksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13412,92 +15711,72 @@ func checksPost383(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s12, t12)
 	c.After(s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -13520,55 +15799,65 @@ func checksPre384(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.Save(s14, t14)
 	c.Mutable(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
+		c.BindingContextRows(15)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost385 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func checksPost385(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13585,65 +15874,39 @@ func checksPost385(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s13, t13)
 	c.After(s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.ReturnsArg(l[15], &s15, l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -13658,36 +15921,46 @@ func checksPre386(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost387 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13698,75 +15971,73 @@ func checksPost387(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -13785,40 +16056,50 @@ func checksPre388(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s9, t9)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func checksPost389(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13831,44 +16112,30 @@ func checksPost389(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
 	c.ReturnsArg(l[11], &s11, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -13879,14 +16146,22 @@ func checksPre390(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre391 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
@@ -13895,12 +16170,20 @@ func checksPre391(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost392 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
@@ -13912,9 +16195,11 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13925,75 +16210,113 @@ func checksPost392(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -14006,18 +16329,26 @@ func checksPre393(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost394 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention.quantized).
@@ -14029,12 +16360,14 @@ func checksPost394(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14048,129 +16381,161 @@ func checksPost394(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -14181,14 +16546,22 @@ func checksPre395(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost396 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
@@ -14200,10 +16573,12 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14215,93 +16590,129 @@ func checksPost396(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[5], &s5, t5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[6], &s6, t6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[7], &s7, t7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -14318,26 +16729,34 @@ func checksPre397(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost398 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
@@ -14345,16 +16764,18 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14368,113 +16789,113 @@ func checksPost398(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -14488,20 +16909,28 @@ func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
@@ -14518,28 +16947,36 @@ func checksPre400(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
@@ -14548,17 +16985,19 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14574,147 +17013,151 @@ func checksPost401(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+	}
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -14730,24 +17173,32 @@ func checksPre402(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s6, t6)
 	c.Save(s7, t7)
 	c.Save(s8, t8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
@@ -14756,15 +17207,17 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14778,123 +17231,131 @@ func checksPost403(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
-	c.NotArg(l[9], &s9, l[8], s8)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+		c.NotArg(l[9], &s9, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
-	c.FreshNoAlias(l[9], &s9, l[8], s8)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) && s9.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+		c.FreshNoAlias(l[9], &s9, l[8], s8)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+	}
 	c.DistinctOutputs(asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -14912,28 +17373,36 @@ func checksPre404(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
@@ -14941,17 +17410,19 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14966,123 +17437,121 @@ func checksPost405(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -15097,22 +17566,30 @@ func checksPre406(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre407 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
@@ -15128,37 +17605,47 @@ func checksPre407(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost408 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward_no_dropout_inplace).
 func checksPost408(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -15171,58 +17658,50 @@ func checksPost408(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
-	c.NotArg(l[9], &s9, l[8], s8)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+		c.NotArg(l[9], &s9, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
-	c.FreshNoAlias(l[9], &s9, l[8], s8)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) && s9.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+		c.FreshNoAlias(l[9], &s9, l[8], s8)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -15239,26 +17718,34 @@ func checksPre409(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost410 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward.quantized).
@@ -15268,16 +17755,18 @@ func checksPost410(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -15293,157 +17782,169 @@ func checksPost410(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+	}
 	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -15457,20 +17958,28 @@ func checksPre411(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre412 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
@@ -15487,28 +17996,36 @@ func checksPre412(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPre413 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
@@ -15522,22 +18039,30 @@ func checksPre413(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost414 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_attention_forward).
@@ -15549,14 +18074,16 @@ func checksPost414(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -15572,165 +18099,193 @@ func checksPost414(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountEqFresh(l[8], &s8, t8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[9], &s9, t9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[10], &s10, t10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[11], &s11, t11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[12], &s12, t12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[13], &s13, t13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+	}
 	c.ImplUseCountEqFresh(l[14], &s14, t14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -15745,22 +18300,30 @@ func checksPre415(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre416 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
@@ -15776,23 +18339,31 @@ func checksPre416(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre417 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
@@ -15818,22 +18389,32 @@ func checksPre417(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost418 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPost418(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15856,14 +18437,12 @@ func checksPost418(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -15892,24 +18471,34 @@ func checksPre419(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost420 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPost420(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15935,16 +18524,14 @@ func checksPost420(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplList(l[8], s8)
 	c.SameStorageList(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -15971,10 +18558,18 @@ func checksPre421(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost422 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
@@ -15984,14 +18579,16 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16029,14 +18626,8 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	asserts.ImplUseCountEqFreshList(c, l[8], &s8, t8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
@@ -16128,6 +18719,10 @@ func checksPost422(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.DistinctOutputs(asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -16155,25 +18750,35 @@ func checksPre423(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost424 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPost424(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16197,18 +18802,14 @@ func checksPost424(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -16238,27 +18839,37 @@ func checksPre425(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
 	asserts.BindingContextList(c, l[9], s9, t9)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost426 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPost426(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	asserts.BindingContextAfterList(c, l[9], s9, t9)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		asserts.BindingContextAfterList(c, l[9], s9, t9)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16285,20 +18896,16 @@ func checksPost426(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplList(l[9], s9)
 	c.SameStorageList(l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -16326,12 +18933,20 @@ func checksPre427(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost428 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
@@ -16341,15 +18956,17 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
 	var s13 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16388,18 +19005,9 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	asserts.ImplUseCountEqFreshList(c, l[9], &s9, t9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
@@ -16501,6 +19109,11 @@ func checksPost428(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[13], &s13, l[7], s7)
 	c.FreshNoAliasList(l[13], &s13, l[8], s8)
 	c.DistinctOutputs(asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12), asserts.OutList(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -16518,19 +19131,29 @@ func checksPre429(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost430 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
 func checksPost430(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16542,14 +19165,12 @@ func checksPost430(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -16569,21 +19190,31 @@ func checksPre431(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
 	asserts.BindingContextList(c, l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost432 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
 func checksPost432(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16598,16 +19229,14 @@ func checksPost432(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -16625,10 +19254,18 @@ func checksPre433(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost434 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
@@ -16636,11 +19273,13 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	var s5 asserts.SavedList
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16661,14 +19300,8 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	asserts.ImplUseCountEqFreshList(c, l[5], &s5, t5)
 	c.NotArgElemsList(l[5], &s5, l[0], s0)
 	c.NotArgElemsList(l[5], &s5, l[1], s1)
@@ -16706,6 +19339,10 @@ func checksPost434(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.DistinctOutputs(asserts.OutList(l[5], &s5), asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -16724,22 +19361,32 @@ func checksPre435(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost436 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
 func checksPost436(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16752,18 +19399,14 @@ func checksPost436(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -16784,24 +19427,34 @@ func checksPre437(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost438 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
 func checksPost438(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16817,20 +19470,16 @@ func checksPost438(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -16849,12 +19498,20 @@ func checksPre439(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost440 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
@@ -16862,12 +19519,14 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16889,18 +19548,9 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
@@ -16944,6 +19594,11 @@ func checksPost440(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[8], &s8, l[4], s4)
 	c.FreshNoAliasList(l[8], &s8, l[5], s5)
 	c.DistinctOutputs(asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -16964,20 +19619,30 @@ func checksPre441(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost442 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
 func checksPost442(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16992,14 +19657,12 @@ func checksPost442(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -17022,22 +19685,32 @@ func checksPre443(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost444 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPost444(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -17055,16 +19728,14 @@ func checksPost444(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -17085,10 +19756,18 @@ func checksPre445(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost446 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
@@ -17097,12 +19776,14 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -17129,14 +19810,8 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	asserts.ImplUseCountEqFreshList(c, l[6], &s6, t6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
@@ -17194,6 +19869,10 @@ func checksPost446(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[9], &s9, l[4], s4)
 	c.FreshNoAliasList(l[9], &s9, l[5], s5)
 	c.DistinctOutputs(asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -17215,23 +19894,33 @@ func checksPre447(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost448 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
 func checksPost448(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -17249,18 +19938,14 @@ func checksPost448(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -17284,25 +19969,35 @@ func checksPre449(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
 	asserts.BindingContextList(c, l[7], s7, t7)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost450 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
 func checksPost450(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -17323,20 +20018,16 @@ func checksPost450(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -17358,12 +20049,20 @@ func checksPre451(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost452 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr).
@@ -17371,13 +20070,15 @@ func checksPost452(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -17404,18 +20105,9 @@ func checksPost452(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	asserts.ImplUseCountEqFreshList(c, l[7], &s7, t7)
 	c.NotArgElemsList(l[7], &s7, l[0], s0)
 	c.NotArgElemsList(l[7], &s7, l[1], s1)
@@ -17465,5 +20157,10 @@ func checksPost452(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[9], &s9, l[5], s5)
 	c.FreshNoAliasList(l[9], &s9, l[6], s6)
 	c.DistinctOutputs(asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }

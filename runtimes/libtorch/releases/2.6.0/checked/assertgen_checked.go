@@ -202,6 +202,7 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre4(&c, &opSetData, &locs2, &a0, &a1, self, new_data)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
 	checksPost5(&c, &locs2, &a0, &a1, self, new_data)
 }
@@ -296,6 +297,7 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRequiresGrad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -316,6 +318,7 @@ func RetainGrad(self *torch.Tensor) {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre11(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
 	checksPost12(&c, &locs3, &a0, self)
 }
@@ -429,6 +432,7 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -467,6 +471,7 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRename_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -880,6 +885,7 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre33(&c, &opXCudnnCtcLossOut, &locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	checksPost34(&c, &locs18, &a0, &a1, &a7, &a8, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -958,6 +964,7 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opXCudnnRnnFlattenWeightOut, &locs21, &l0, &a9, weight_arr, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	checksPost39(&c, &locs21, &l0, &a9, weight_arr, out, r0)
 	return r0
@@ -1002,6 +1009,7 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                           asserts.SavedList
 	)
 	checksPre42(&c, &opXCudnnRnnOut, &locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost43(&c, &locs23, &a0, &l1, &a3, &a4, &a5, &a15, &a16, &a17, &a18, &a19, &a20, input, weight, weight_buf, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -1047,6 +1055,7 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l25                                                 asserts.SavedList
 	)
 	checksPre46(&c, &opXCudnnRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost47(&c, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a19, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -1083,6 +1092,7 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXCudnnInitDropoutStateOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -1140,6 +1150,7 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXFusedDropoutOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -1178,6 +1189,7 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMaskedScaleOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -1216,6 +1228,7 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNativeDropoutOut, &locs32, &a0, &a3, &a4, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
 	checksPost50(&c, &locs32, &a0, &a3, &a4, input, out0, out1, r0, r1)
 	return r0, r1
@@ -1254,6 +1267,7 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNativeDropoutBackwardOut, &locs34, &a0, &a1, &a3, grad_output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	checksPost20(&c, &locs34, &a0, &a1, &a3, grad_output, mask, out, r0)
 	return r0
@@ -1292,6 +1306,7 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opXSobolEngineFf_, &locs36, &a0, &a2, self, sobolstate)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	checksPost52(&c, &locs36, &a0, &a2, self, sobolstate, r0)
 	return r0
@@ -1311,6 +1326,7 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXSobolEngineScramble_, &locs37, &a0, &a1, self, ltm)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
 	checksPost52(&c, &locs37, &a0, &a1, self, ltm, r0)
 	return r0
@@ -1330,6 +1346,7 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXSobolEngineInitializeState_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1406,6 +1423,7 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1444,6 +1462,7 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1482,6 +1501,7 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1520,6 +1540,7 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFeatureAlphaDropout_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1558,6 +1579,7 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbs_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1577,6 +1599,7 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAbsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1615,6 +1638,7 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAbsolute_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1634,6 +1658,7 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAbsoluteOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1672,6 +1697,7 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAngleOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1748,6 +1774,7 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSgn_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1767,6 +1794,7 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSgnOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1900,6 +1928,7 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXConjPhysicalOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1938,6 +1967,7 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opConjPhysicalOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1957,6 +1987,7 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opConjPhysical_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2052,6 +2083,7 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2071,6 +2103,7 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAcosOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2109,6 +2142,7 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2128,6 +2162,7 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArccosOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2166,6 +2201,7 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opAvgPool1dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -2204,6 +2240,7 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opAdaptiveAvgPool1dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -2261,6 +2298,7 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opAdd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2280,6 +2318,7 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2318,6 +2357,7 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXAddRelu_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -2337,6 +2377,7 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXAddReluOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -2375,6 +2416,7 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXAddRelu_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2394,6 +2436,7 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXAddReluScalarOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2432,6 +2475,7 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAdd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2451,6 +2495,7 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAddScalarOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2489,6 +2534,7 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddmv_, &locs41, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
 	checksPost59(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
@@ -2508,6 +2554,7 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddmvOut, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
 	checksPost61(&c, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out, r0)
 	return r0
@@ -2546,6 +2593,7 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddr_, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
 	checksPost59(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
@@ -2565,6 +2613,7 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddrOut, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
 	checksPost61(&c, &locs44, &a0, &a1, &a2, &a5, self, vec1, vec2, out, r0)
 	return r0
@@ -2603,6 +2652,7 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAffineGridGeneratorOut, &locs46, &a0, &a3, theta, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	checksPost55(&c, &locs46, &a0, &a3, theta, out, r0)
 	return r0
@@ -2717,6 +2767,7 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXTestFunctorchFallbackOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -2774,6 +2825,7 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAllOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2793,6 +2845,7 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAllDimsOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2831,6 +2884,7 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAllDimnameOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2907,6 +2961,7 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAnyOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2926,6 +2981,7 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAnyDimsOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2964,6 +3020,7 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAnyDimnameOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -3037,6 +3094,7 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opArangeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -3056,6 +3114,7 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opArangeStartOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -3113,6 +3172,7 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opArgmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -3151,6 +3211,7 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opArgminOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -3189,6 +3250,7 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAcosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3208,6 +3270,7 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAcoshOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3246,6 +3309,7 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArccosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3265,6 +3329,7 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArccoshOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3303,6 +3368,7 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3322,6 +3388,7 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAsinhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3360,6 +3427,7 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3379,6 +3447,7 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArcsinhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3417,6 +3486,7 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3436,6 +3506,7 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAtanhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3474,6 +3545,7 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3493,6 +3565,7 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArctanhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3531,6 +3604,7 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsStrided_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3569,6 +3643,7 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3588,6 +3663,7 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAsinOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3626,6 +3702,7 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArcsin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3645,6 +3722,7 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArcsinOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3683,6 +3761,7 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opAtan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3702,6 +3781,7 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAtanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3740,6 +3820,7 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opArctan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3759,6 +3840,7 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opArctanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3911,6 +3993,7 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opBaddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
 	checksPost59(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -3930,6 +4013,7 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opBaddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost61(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -3967,6 +4051,7 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBartlettWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -4004,6 +4089,7 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBartlettWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -4061,6 +4147,7 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
 	checksPre67(&c, &opQuantizedBatchNormOut, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	checksPost68(&c, &locs53, &a0, &a1, &a2, &a3, &a4, &a8, input, weight, bias, mean, var_, out, r0)
 	return r0
@@ -4137,6 +4224,7 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBernoulliOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4156,6 +4244,7 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBernoulli_Tensor, &locs56, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
 	checksPost52(&c, &locs56, &a0, &a1, self, p, r0)
 	return r0
@@ -4175,6 +4264,7 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBernoulliTensorOut, &locs57, &a0, &a1, &a3, self, p, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
 	checksPost20(&c, &locs57, &a0, &a1, &a3, self, p, out, r0)
 	return r0
@@ -4213,6 +4303,7 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBernoulli_Float, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4232,6 +4323,7 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opBernoulliFloatOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -4308,6 +4400,7 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre76(&c, &opBinaryCrossEntropyOut, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
 	checksPost61(&c, &locs60, &a0, &a1, &a2, &a4, self, target, weight, out, r0)
 	return r0
@@ -4346,6 +4439,7 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre77(&c, &opBinaryCrossEntropyBackwardGradInput, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
 	checksPost78(&c, &locs62, &a0, &a1, &a2, &a3, &a5, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -4384,6 +4478,7 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a5 asserts.Saved
 	checksPre80(&c, &opBinaryCrossEntropyWithLogitsOut, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	checksPost78(&c, &locs64, &a0, &a1, &a2, &a3, &a5, self, target, weight, pos_weight, out, r0)
 	return r0
@@ -4422,6 +4517,7 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre82(&c, &opBincountOut, &locs66, &a0, &a1, &a3, self, weights, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
 	checksPost20(&c, &locs66, &a0, &a1, &a3, self, weights, out, r0)
 	return r0
@@ -4460,6 +4556,7 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4479,6 +4576,7 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opBitwiseNotOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4498,6 +4596,7 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4536,6 +4635,7 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopysign_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4574,6 +4674,7 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCopysign_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4593,6 +4694,7 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCopysignScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4650,6 +4752,7 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogicalNot_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4669,6 +4772,7 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogicalNotOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4707,6 +4811,7 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalXor_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4726,6 +4831,7 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4764,6 +4870,7 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalAnd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4783,6 +4890,7 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4821,6 +4929,7 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLogicalOr_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4840,6 +4949,7 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4877,6 +4987,7 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -4914,6 +5025,7 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opBlackmanWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -4952,6 +5064,7 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -5050,6 +5163,7 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opCatOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5091,6 +5205,7 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opCatNamesOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5132,6 +5247,7 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opConcatOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5173,6 +5289,7 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opConcatNamesOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5214,6 +5331,7 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opConcatenateOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5255,6 +5373,7 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opConcatenateNamesOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -5296,6 +5415,7 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opBlockDiagOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -5334,6 +5454,7 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCeil_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5353,6 +5474,7 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCeilOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5394,6 +5516,7 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opChainMatmulOut, &locs71, &l0, &a1, matrices, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
 	checksPost84(&c, &locs71, &l0, &a1, matrices, out, r0)
 	return r0
@@ -5546,6 +5669,7 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClamp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5565,6 +5689,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClamp_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	checksPost59(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5584,6 +5709,7 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opClampOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5603,6 +5729,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClampTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -5660,6 +5787,7 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMax_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5679,6 +5807,7 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opClampMax_Tensor, &locs75, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
 	checksPost52(&c, &locs75, &a0, &a1, self, max_, r0)
 	return r0
@@ -5698,6 +5827,7 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opClampMaxOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5717,6 +5847,7 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMaxTensorOut, &locs76, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
 	checksPost20(&c, &locs76, &a0, &a1, &a2, self, max_, out, r0)
 	return r0
@@ -5774,6 +5905,7 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClampMin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5793,6 +5925,7 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opClampMin_Tensor, &locs77, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
 	checksPost52(&c, &locs77, &a0, &a1, self, min_, r0)
 	return r0
@@ -5812,6 +5945,7 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opClampMinOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5831,6 +5965,7 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opClampMinTensorOut, &locs78, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
 	checksPost20(&c, &locs78, &a0, &a1, &a2, self, min_, out, r0)
 	return r0
@@ -5888,6 +6023,7 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opClip_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5907,6 +6043,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre89(&c, &opClip_Tensor, &locs73, &a0, &a1, &a2, self, min_, max_)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	checksPost59(&c, &locs73, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5926,6 +6063,7 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opClipOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5945,6 +6083,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre90(&c, &opClipTensorOut, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs74, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
 	return r0
@@ -6002,6 +6141,7 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opComplexOut, &locs80, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
 	checksPost20(&c, &locs80, &a0, &a1, &a2, real_, imag_, out, r0)
 	return r0
@@ -6040,6 +6180,7 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPolarOut, &locs82, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
 	checksPost20(&c, &locs82, &a0, &a1, &a2, abs, angle, out, r0)
 	return r0
@@ -6078,6 +6219,7 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opConstantPadNdOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6135,6 +6277,7 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opConvolutionOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost61(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -6173,6 +6316,7 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOut, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs86, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6211,6 +6355,7 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opConvolutionOverrideableOut, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	checksPost61(&c, &locs84, &a0, &a1, &a2, &a9, input, weight, bias, out, r0)
 	return r0
@@ -6249,6 +6394,7 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
 	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs86, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6287,6 +6433,7 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a13 asserts.Saved
 	checksPre76(&c, &opXConvolutionOut, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	checksPost61(&c, &locs84, &a0, &a1, &a2, &a13, input, weight, bias, out, r0)
 	return r0
@@ -6496,6 +6643,7 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opConvTbcOut, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
 	return r0
@@ -6610,6 +6758,7 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopy_, &locs91, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
 	checksPost52(&c, &locs91, &a0, &a1, self, src, r0)
 	return r0
@@ -6629,6 +6778,7 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopyOut, &locs92, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -6667,6 +6817,7 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCopyFromOut, &locs94, &a0, &a1, &a3, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
 	checksPost20(&c, &locs94, &a0, &a1, &a3, self, dst, out, r0)
 	return r0
@@ -6705,6 +6856,7 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXCopyFromAndResizeOut, &locs94, &a0, &a1, &a2, self, dst, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
 	checksPost20(&c, &locs94, &a0, &a1, &a2, self, dst, out, r0)
 	return r0
@@ -6743,6 +6895,7 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCos_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6762,6 +6915,7 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCosOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6800,6 +6954,7 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCosh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6819,6 +6974,7 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCoshOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6876,6 +7032,7 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCountNonzeroDimIntListOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6914,6 +7071,7 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCountNonzeroOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6990,6 +7148,7 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opCudnnAffineGridGeneratorOut, &locs46, &a0, &a5, theta, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	checksPost55(&c, &locs46, &a0, &a5, theta, out, r0)
 	return r0
@@ -7028,6 +7187,7 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs97, &a0, &a5, grad, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	checksPost55(&c, &locs97, &a0, &a5, grad, out, r0)
 	return r0
@@ -7066,6 +7226,7 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre100(&c, &opCudnnBatchNormOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	checksPost101(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -7104,6 +7265,7 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
 	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	checksPost104(&c, &locs100, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -7142,6 +7304,7 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionOut, &locs102, &a0, &a1, &a9, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a9, self, weight, out, r0)
 	return r0
@@ -7180,6 +7343,7 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 	var c asserts.Call
 	var a0, a1, a10 asserts.Saved
 	checksPre19(&c, &opCudnnConvolutionTransposeOut, &locs102, &a0, &a1, &a10, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a10, self, weight, out, r0)
 	return r0
@@ -7218,6 +7382,7 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opXMpsConvolutionTransposeOut, &locs102, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	checksPost20(&c, &locs102, &a0, &a1, &a7, self, weight, out, r0)
 	return r0
@@ -7256,6 +7421,7 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
 	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	checksPost108(&c, &locs104, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -7294,6 +7460,7 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opCudnnConvolutionReluOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -7332,6 +7499,7 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 	var c asserts.Call
 	var a0, a1, a2, a4, a9 asserts.Saved
 	checksPre77(&c, &opCudnnConvolutionAddReluOut, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	checksPost78(&c, &locs106, &a0, &a1, &a2, &a4, &a9, self, weight, z, bias, out, r0)
 	return r0
@@ -7370,6 +7538,7 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opCudnnGridSamplerOut, &locs108, &a0, &a1, &a2, self, grid, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
 	checksPost20(&c, &locs108, &a0, &a1, &a2, self, grid, out, r0)
 	return r0
@@ -7408,6 +7577,7 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	checksPost108(&c, &locs110, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
@@ -7446,6 +7616,7 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCummaxOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7484,6 +7655,7 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCummaxDimnameOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7504,6 +7676,7 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCummaxHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
 	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
 }
@@ -7541,6 +7714,7 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCumminOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7579,6 +7753,7 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opCumminDimnameOut, &locs111, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a2, &a3, self, values, indices, r0, r1)
 	return r0, r1
@@ -7599,6 +7774,7 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre109(&c, &opXCumminHelper, &locs112, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
 	checksPost110(&c, &locs112, &a0, &a1, &a2, self, values, indices)
 }
@@ -7655,6 +7831,7 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumprod_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7674,6 +7851,7 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumprodOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7712,6 +7890,7 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumprod_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7731,6 +7910,7 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumprodDimnameOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7788,6 +7968,7 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumsum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7807,6 +7988,7 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumsumOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7845,6 +8027,7 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCumsum_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7864,6 +8047,7 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opCumsumDimnameOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7978,6 +8162,7 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 	var c asserts.Call
 	var a0, a1, a6, a7 asserts.Saved
 	checksPre33(&c, &opXCtcLossOut, &locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost34(&c, &locs18, &a0, &a1, &a6, &a7, log_probs, targets, out0, out1, r0, r1)
 	return r0, r1
@@ -8016,6 +8201,7 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre114(&c, &opXCtcLossTensorOut, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	checksPost115(&c, &locs119, &a0, &a1, &a2, &a3, &a6, &a7, log_probs, targets, input_lengths, target_lengths, out0, out1, r0, r1)
 	return r0, r1
@@ -8054,6 +8240,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
 	checksPre117(&c, &opXCtcLossBackwardOut, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	checksPost68(&c, &locs121, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
 	return r0
@@ -8111,6 +8298,7 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opDiagEmbedOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -8225,6 +8413,7 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opDiagonalBackwardOut, &locs125, &a0, &a5, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	checksPost55(&c, &locs125, &a0, &a5, grad_output, out, r0)
 	return r0
@@ -8244,6 +8433,7 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFillDiagonal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8282,6 +8472,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre90(&c, &opDiffOut, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	checksPost61(&c, &locs127, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
 	return r0
@@ -8459,6 +8650,7 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDiv_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8478,6 +8670,7 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8516,6 +8709,7 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDiv_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8535,6 +8729,7 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8573,6 +8768,7 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8592,6 +8788,7 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDivScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8630,6 +8827,7 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDiv_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8649,6 +8847,7 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opDivScalarModeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8687,6 +8886,7 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8706,6 +8906,7 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8744,6 +8945,7 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8782,6 +8984,7 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDivide_TensorMode, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8801,6 +9004,7 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDivideOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8839,6 +9043,7 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDivide_ScalarMode, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8877,6 +9082,7 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opTrueDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8896,6 +9102,7 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTrueDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -8934,6 +9141,7 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrueDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8972,6 +9180,7 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDotOut, &locs130, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
 	checksPost20(&c, &locs130, &a0, &a1, &a2, self, tensor, out, r0)
 	return r0
@@ -9010,6 +9219,7 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -9067,6 +9277,7 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingOut, &locs132, &a0, &a1, &a5, weight, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	checksPost20(&c, &locs132, &a0, &a1, &a5, weight, indices, out, r0)
 	return r0
@@ -9124,6 +9335,7 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opEmbeddingDenseBackwardOut, &locs135, &a0, &a1, &a5, grad_output, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	checksPost20(&c, &locs135, &a0, &a1, &a5, grad_output, indices, out, r0)
 	return r0
@@ -9143,6 +9355,7 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opEmbeddingRenorm_, &locs136, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
 	checksPost52(&c, &locs136, &a0, &a1, self, indices, r0)
 	return r0
@@ -9162,6 +9375,7 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opEmbeddingRenormOut, &locs137, &a0, &a1, &a4, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a4, self, indices, out, r0)
 	return r0
@@ -9238,6 +9452,7 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre125(&c, &opXEmbeddingBagForwardOnlyOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -9298,6 +9513,7 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opRowStackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -9374,6 +9590,7 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
 	checksPre125(&c, &opXEmbeddingBagOut, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	checksPost126(&c, &locs139, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -9450,6 +9667,7 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
 	checksPre132(&c, &opXEmbeddingBagDenseBackwardOut, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	checksPost133(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
@@ -9488,6 +9706,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
 	checksPre117(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	checksPost68(&c, &locs147, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)
 	return r0
@@ -9525,6 +9744,7 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opEmptyNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0

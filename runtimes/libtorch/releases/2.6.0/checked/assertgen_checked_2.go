@@ -42,6 +42,7 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyPermutedOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -80,6 +81,7 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewEmptyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -118,6 +120,7 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNewEmptyStridedOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -156,6 +159,7 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNewFullOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -194,6 +198,7 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewZerosOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -232,6 +237,7 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNewOnesOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -269,6 +275,7 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opXEmptyAffineQuantizedOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	checksPost10(&c, &locs26, &a4, out, r0)
 	return r0
@@ -307,6 +314,7 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 	var c asserts.Call
 	var a1, a2, a5 asserts.Saved
 	checksPre19(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs149, &a1, &a2, &a5, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	checksPost20(&c, &locs149, &a1, &a2, &a5, scales, zero_points, out, r0)
 	return r0
@@ -326,6 +334,7 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -345,6 +354,7 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opResizeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -383,6 +393,7 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXResizeOutput_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -402,6 +413,7 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXResizeOutputOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -459,6 +471,7 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre54(&c, &opEmptyQuantizedOut, &locs151, &a1, &a3, qtensor, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	checksPost55(&c, &locs151, &a1, &a3, qtensor, out, r0)
 	return r0
@@ -478,6 +491,7 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -516,6 +530,7 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opEmptyLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -553,6 +568,7 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEmptyStridedOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -591,6 +607,7 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErf_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -610,6 +627,7 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -648,6 +666,7 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -667,6 +686,7 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfcOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -705,6 +725,7 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -724,6 +745,7 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExpOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -762,6 +784,7 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExp2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -781,6 +804,7 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExp2Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -819,6 +843,7 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExpm1_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -838,6 +863,7 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opExpm1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -931,6 +957,7 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opEyeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -950,6 +977,7 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opEyeMOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -1121,6 +1149,7 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFill_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1140,6 +1169,7 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFillScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1159,6 +1189,7 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFill_Tensor, &locs152, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
 	checksPost52(&c, &locs152, &a0, &a1, self, value, r0)
 	return r0
@@ -1178,6 +1209,7 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFillTensorOut, &locs153, &a0, &a1, &a2, self, value, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
 	checksPost20(&c, &locs153, &a0, &a1, &a2, self, value, out, r0)
 	return r0
@@ -1216,6 +1248,7 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloor_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1235,6 +1268,7 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFloorOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1273,6 +1307,7 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFloorDivide_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1292,6 +1327,7 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloorDivideOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1330,6 +1366,7 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloorDivide_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1349,6 +1386,7 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFloorDivideScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1387,6 +1425,7 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFrac_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1406,6 +1445,7 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFracOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1443,6 +1483,7 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opFullNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -1480,6 +1521,7 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFullOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -1518,6 +1560,7 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opFullLikeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1555,6 +1598,7 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opFromFileOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -1574,6 +1618,7 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGcdOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1612,6 +1657,7 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGcd_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1631,6 +1677,7 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLcmOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1669,6 +1716,7 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLcm_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -1726,6 +1774,7 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler2dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1764,6 +1813,7 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler2dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1802,6 +1852,7 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opXGridSampler2dCpuFallbackOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1859,6 +1910,7 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opGridSampler3dOut, &locs155, &a0, &a1, &a5, input, grid, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	checksPost20(&c, &locs155, &a0, &a1, &a5, input, grid, out, r0)
 	return r0
@@ -1897,6 +1949,7 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
 	checksPre107(&c, &opGridSampler3dBackwardOut, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	checksPost108(&c, &locs157, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
@@ -1934,6 +1987,7 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHannWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -1971,6 +2025,7 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHannWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -2008,6 +2063,7 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opHammingWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -2045,6 +2101,7 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -2082,6 +2139,7 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -2119,6 +2177,7 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	checksPost10(&c, &locs26, &a4, out, r0)
 	return r0
@@ -2156,6 +2215,7 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opKaiserWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -2193,6 +2253,7 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opKaiserWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -2230,6 +2291,7 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opKaiserWindowBetaOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -2306,6 +2368,7 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre135(&c, &opNativeGroupNormOut, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	checksPost94(&c, &locs160, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2344,6 +2407,7 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
 	checksPre138(&c, &opNativeGroupNormBackwardOut, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	checksPost139(&c, &locs162, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2382,6 +2446,7 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftR2cOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -2420,6 +2485,7 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftC2rOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -2458,6 +2524,7 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFftC2cOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -2521,6 +2588,7 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		l1     asserts.SavedList
 	)
 	checksPre142(&c, &opIndexTensorOut, &locs137, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
 	checksPost143(&c, &locs137, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
@@ -2606,6 +2674,7 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opIndexCopyOut, &locs166, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
 	checksPost61(&c, &locs166, &a0, &a2, &a3, &a4, self, index, source, out, r0)
 	return r0
@@ -2625,6 +2694,7 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexCopy_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
 	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -2663,6 +2733,7 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexCopy_Dimname, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
 	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -2704,6 +2775,7 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		l1     asserts.SavedList
 	)
 	checksPre148(&c, &opIndexPut_, &locs168, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
 	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2726,6 +2798,7 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		l1         asserts.SavedList
 	)
 	checksPre150(&c, &opIndexPutOut, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
 	checksPost151(&c, &locs169, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
@@ -2792,6 +2865,7 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		l1     asserts.SavedList
 	)
 	checksPre148(&c, &opXIndexPutImpl_, &locs168, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
 	checksPost149(&c, &locs168, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
@@ -2814,6 +2888,7 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		l1         asserts.SavedList
 	)
 	checksPre150(&c, &opXIndexPutImplOut, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	checksPost151(&c, &locs169, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
@@ -2893,6 +2968,7 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opIsinTensorTensorOut, &locs170, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
 	checksPost20(&c, &locs170, &a0, &a1, &a4, elements, test_elements, out, r0)
 	return r0
@@ -2931,6 +3007,7 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opIsinTensorScalarOut, &locs172, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
 	checksPost55(&c, &locs172, &a0, &a4, elements, out, r0)
 	return r0
@@ -2969,6 +3046,7 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre54(&c, &opIsinScalarTensorOut, &locs174, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
 	checksPost55(&c, &locs174, &a1, &a4, test_elements, out, r0)
 	return r0
@@ -3026,6 +3104,7 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsnanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3292,6 +3371,7 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opKronOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3330,6 +3410,7 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opKthvalueValues, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -3368,6 +3449,7 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opKthvalueDimnameOut, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -3425,6 +3507,7 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
 	checksPre135(&c, &opNativeLayerNormOut, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	checksPost94(&c, &locs160, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3463,6 +3546,7 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre155(&c, &opNativeLayerNormBackwardOut, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	checksPost156(&c, &locs177, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3520,6 +3604,7 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNanToNum_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3539,6 +3624,7 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNanToNumOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -3596,6 +3682,7 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opLinearBackwardOut, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -3615,6 +3702,7 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre76(&c, &opLinearOut, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
 	checksPost61(&c, &locs84, &a0, &a1, &a2, &a3, input, weight, bias, out, r0)
 	return r0
@@ -3653,6 +3741,7 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre76(&c, &opMkldnnLinearOut, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a3, self, weight, bias, out, r0)
 	return r0
@@ -3691,6 +3780,7 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 	var c asserts.Call
 	var a1, a2, a3 asserts.Saved
 	checksPre19(&c, &opMkldnnLinearBackwardInputOut, &locs182, &a1, &a2, &a3, grad_output, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	checksPost20(&c, &locs182, &a1, &a2, &a3, grad_output, weight, out, r0)
 	return r0
@@ -3729,6 +3819,7 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	checksPost108(&c, &locs184, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
@@ -3767,6 +3858,7 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
 	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs180, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4185,6 +4277,7 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLdexp_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4204,6 +4297,7 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4298,6 +4392,7 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opLinspaceOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -4317,6 +4412,7 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinspaceTensorTensorOut, &locs201, &a0, &a1, &a3, start, end, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	checksPost20(&c, &locs201, &a0, &a1, &a3, start, end, out, r0)
 	return r0
@@ -4336,6 +4432,7 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLinspaceTensorScalarOut, &locs202, &a0, &a3, start, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	checksPost55(&c, &locs202, &a0, &a3, start, out, r0)
 	return r0
@@ -4355,6 +4452,7 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre54(&c, &opLinspaceScalarTensorOut, &locs203, &a1, &a3, end, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	checksPost55(&c, &locs203, &a1, &a3, end, out, r0)
 	return r0
@@ -4393,6 +4491,7 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4412,6 +4511,7 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4450,6 +4550,7 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog10_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4469,6 +4570,7 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog10Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4507,6 +4609,7 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog1p_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4526,6 +4629,7 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog1pOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4564,6 +4668,7 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLog2_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4583,6 +4688,7 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLog2Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4602,6 +4708,7 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4640,6 +4747,7 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4735,6 +4843,7 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opXlogy_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4754,6 +4863,7 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXlogy_ScalarOther, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4773,6 +4883,7 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4792,6 +4903,7 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opXlogyOutScalarSelf, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -4811,6 +4923,7 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXlogyOutScalarOther, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4905,6 +5018,7 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opLogspaceOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
 	checksPost10(&c, &locs26, &a4, out, r0)
 	return r0
@@ -4924,6 +5038,7 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opLogspaceTensorTensorOut, &locs201, &a0, &a1, &a4, start, end, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	checksPost20(&c, &locs201, &a0, &a1, &a4, start, end, out, r0)
 	return r0
@@ -4943,6 +5058,7 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLogspaceTensorScalarOut, &locs202, &a0, &a4, start, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	checksPost55(&c, &locs202, &a0, &a4, start, out, r0)
 	return r0
@@ -4962,6 +5078,7 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre54(&c, &opLogspaceScalarTensorOut, &locs203, &a1, &a4, end, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	checksPost55(&c, &locs203, &a1, &a4, end, out, r0)
 	return r0
@@ -5000,6 +5117,7 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogSoftmaxIntOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5057,6 +5175,7 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5095,6 +5214,7 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXLogSoftmaxBackwardDataOut, &locs207, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
 	checksPost20(&c, &locs207, &a0, &a1, &a4, grad_output, output, out, r0)
 	return r0
@@ -5133,6 +5253,7 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5171,6 +5292,7 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5209,6 +5331,7 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogcumsumexpDimnameOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5247,6 +5370,7 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogsumexpOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5285,6 +5409,7 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLogsumexpNamesOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5361,6 +5486,7 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre107(&c, &opMatmulBackwardOut, &locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	checksPost108(&c, &locs209, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
@@ -5380,6 +5506,7 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5418,6 +5545,7 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMatrixPowerOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5494,6 +5622,7 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opXAminmaxOut, &locs28, &a0, &a1, &a2, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a1, &a2, self, out0, out1, r0, r1)
 	return r0, r1
@@ -5532,6 +5661,7 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXAminmaxDimOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -5570,6 +5700,7 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opAminmaxOut, &locs211, &a0, &a3, &a4, self, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	checksPost50(&c, &locs211, &a0, &a3, &a4, self, min_, max_, r0, r1)
 	return r0, r1
@@ -5608,6 +5739,7 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXComputeLinearCombinationOut, &locs213, &a0, &a1, &a2, input, coefficients, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	checksPost20(&c, &locs213, &a0, &a1, &a2, input, coefficients, out, r0)
 	return r0
@@ -5646,6 +5778,7 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMaxDimMax, &locs214, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
 	checksPost50(&c, &locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -5684,6 +5817,7 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMaxNamesDimMax, &locs214, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	checksPost50(&c, &locs214, &a0, &a3, &a4, self, max_, max_values, r0, r1)
 	return r0, r1
@@ -5741,6 +5875,7 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -5836,6 +5971,7 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
 	checksPre19(&c, &opMaxPool2dBackwardOut, &locs216, &a0, &a1, &a7, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a7, grad_output, self, out, r0)
 	return r0
@@ -5874,6 +6010,7 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnMaxPool2dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -5912,6 +6049,7 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opMkldnnMaxPool2dBackwardOut, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost61(&c, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -5950,6 +6088,7 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnMaxPool3dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -5988,6 +6127,7 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opMkldnnMaxPool3dBackwardOut, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost61(&c, &locs218, &a0, &a1, &a2, &a8, grad_output, output, input, out, r0)
 	return r0
@@ -6026,6 +6166,7 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opQuantizedMaxPool1dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -6064,6 +6205,7 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opQuantizedMaxPool2dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -6102,6 +6244,7 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opQuantizedMaxPool3dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -6159,6 +6302,7 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMeanDtypeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6197,6 +6341,7 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMeanOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6235,6 +6380,7 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMeanNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6273,6 +6419,7 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNanmeanOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6311,6 +6458,7 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMedianOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6349,6 +6497,7 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6387,6 +6536,7 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMedianNamesDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6425,6 +6575,7 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNanmedianOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6463,6 +6614,7 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNanmedianDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6501,6 +6653,7 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opNanmedianNamesDimValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -6539,6 +6692,7 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMinDimMin, &locs219, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost50(&c, &locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
@@ -6577,6 +6731,7 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opMinNamesDimMin, &locs219, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	checksPost50(&c, &locs219, &a0, &a3, &a4, self, min_, min_indices, r0, r1)
 	return r0, r1
@@ -6615,6 +6770,7 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opAminOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6653,6 +6809,7 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opXMpsConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -6691,6 +6848,7 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
 	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs180, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6729,6 +6887,7 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre76(&c, &opMkldnnConvolutionOut, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a7, self, weight, bias, out, r0)
 	return r0
@@ -6767,6 +6926,7 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a16, a17, a18, a19 asserts.Saved
 	checksPre163(&c, &opMkldnnRnnLayerOut, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	checksPost164(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a16, &a17, &a18, &a19, input, weight0, weight1, weight2, weight3, hx_, cx_, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6805,6 +6965,7 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22, a23, a24, a25, a26, a27, a28, a29 asserts.Saved
 	checksPre167(&c, &opMkldnnRnnLayerBackwardOut, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	checksPost168(&c, &locs223, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, &a23, &a24, &a25, &a26, &a27, &a28, &a29, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, out0, out1, out2, out3, out4, out5, out6, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
@@ -6843,6 +7004,7 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre171(&c, &opMiopenBatchNormOut, &locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	checksPost172(&c, &locs225, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6881,6 +7043,7 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
 	checksPre175(&c, &opMiopenBatchNormBackwardOut, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	checksPost176(&c, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -6919,6 +7082,7 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opMiopenConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -6957,6 +7121,7 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a10 asserts.Saved
 	checksPre76(&c, &opMiopenConvolutionTransposeOut, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a10, self, weight, bias, out, r0)
 	return r0
@@ -6995,6 +7160,7 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a9 asserts.Saved
 	checksPre76(&c, &opMiopenDepthwiseConvolutionOut, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a2, &a9, self, weight, bias, out, r0)
 	return r0
@@ -7077,6 +7243,7 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		l1                                       asserts.SavedList
 	)
 	checksPre179(&c, &opMiopenRnnOut, &locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	checksPost180(&c, &locs229, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -7122,6 +7289,7 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		l1, l24                                                 asserts.SavedList
 	)
 	checksPre46(&c, &opMiopenRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
 	checksPost47(&c, &locs25, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, out0, out1, out2, out3)
 }
@@ -7159,6 +7327,7 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -7197,6 +7366,7 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXIntMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
 	checksPost20(&c, &locs68, &a0, &a1, &a2, self, mat2, out, r0)
 	return r0
@@ -7368,6 +7538,7 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXSparseSparseMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7406,6 +7577,7 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opModeValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -7444,6 +7616,7 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opModeDimnameOut, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -7482,6 +7655,7 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMul_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7501,6 +7675,7 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7539,6 +7714,7 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMul_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7558,6 +7734,7 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMulScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7596,6 +7773,7 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMultiply_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7615,6 +7793,7 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMultiplyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7653,6 +7832,7 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMultiply_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7691,6 +7871,7 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMvOut, &locs235, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
 	checksPost20(&c, &locs235, &a0, &a1, &a2, self, vec, out, r0)
 	return r0
@@ -7710,6 +7891,7 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMvlgammaOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7748,6 +7930,7 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMvlgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7786,6 +7969,7 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNarrowCopyOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7862,6 +8046,7 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre184(&c, &opNativeBatchNormOut, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost172(&c, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -7881,6 +8066,7 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre185(&c, &opXNativeBatchNormLegit, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
 	checksPost186(&c, &locs224, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
@@ -7938,6 +8124,7 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
 	checksPre190(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	checksPost139(&c, &locs225, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -7957,6 +8144,7 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
 	checksPre191(&c, &opXNativeBatchNormLegitOut, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost192(&c, &locs237, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -7995,6 +8183,7 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
 	checksPre135(&c, &opXNativeBatchNormLegitNoStatsOut, &locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
 	checksPost94(&c, &locs239, &a0, &a1, &a2, &a6, &a7, &a8, input, weight, bias, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
@@ -8033,6 +8222,7 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opBatchNormStatsOut, &locs32, &a0, &a2, &a3, input, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
 	checksPost50(&c, &locs32, &a0, &a2, &a3, input, out0, out1, r0, r1)
 	return r0, r1
@@ -8071,6 +8261,7 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre67(&c, &opBatchNormElemtOut, &locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	checksPost68(&c, &locs241, &a0, &a1, &a2, &a3, &a4, &a6, input, weight, bias, mean, invstd, out, r0)
 	return r0
@@ -8109,6 +8300,7 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
 	checksPre195(&c, &opBatchNormGatherStatsOut, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	checksPost196(&c, &locs243, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -8147,6 +8339,7 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
 	checksPre199(&c, &opBatchNormGatherStatsWithCountsOut, &locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	checksPost200(&c, &locs245, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
@@ -8185,6 +8378,7 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
 	checksPre202(&c, &opNativeBatchNormBackwardOut, &locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	checksPost176(&c, &locs247, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -8223,6 +8417,7 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
 	checksPre205(&c, &opBatchNormBackwardReduceOut, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	checksPost206(&c, &locs249, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -8261,6 +8456,7 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
 	checksPre209(&c, &opBatchNormBackwardElemtOut, &locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	checksPost210(&c, &locs251, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out, r0)
 	return r0
@@ -8299,6 +8495,7 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre213(&c, &opBatchNormUpdateStatsOut, &locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	checksPost214(&c, &locs253, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
@@ -8373,6 +8570,7 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opXNnpackSpatialConvolutionOut, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	checksPost61(&c, &locs84, &a0, &a1, &a2, &a5, input, weight, bias, out, r0)
 	return r0
@@ -8410,6 +8608,7 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opOnesNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -8447,6 +8646,7 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opOnesOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -8485,6 +8685,7 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opOnesLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8561,6 +8762,7 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXEuclideanDistOut, &locs255, &a0, &a1, &a2, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
 	checksPost20(&c, &locs255, &a0, &a1, &a2, x1, x2, out, r0)
 	return r0
@@ -8599,6 +8801,7 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXCdistForwardOut, &locs255, &a0, &a1, &a4, x1, x2, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	checksPost20(&c, &locs255, &a0, &a1, &a4, x1, x2, out, r0)
 	return r0
@@ -8637,6 +8840,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre215(&c, &opXCdistBackwardOut, &locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	checksPost78(&c, &locs257, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
 	return r0
@@ -8694,6 +8898,7 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXPdistForwardOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8732,6 +8937,7 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXPdistBackwardOut, &locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	checksPost61(&c, &locs259, &a0, &a1, &a3, &a4, grad, self, pdist, out, r0)
 	return r0
@@ -8979,6 +9185,7 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPixelShuffleOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9017,6 +9224,7 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPixelUnshuffleOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9055,6 +9263,7 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opChannelShuffleOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9150,6 +9359,7 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXPinMemoryOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9226,6 +9436,7 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRad2deg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9245,6 +9456,7 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRad2degOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9283,6 +9495,7 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDeg2rad_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9302,6 +9515,7 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDeg2radOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9339,6 +9553,7 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opScalarTensorOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -9376,6 +9591,7 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -9413,6 +9629,7 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandGeneratorWithNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -9468,6 +9685,7 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -9487,6 +9705,7 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -9525,6 +9744,7 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0

@@ -96,6 +96,7 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandintOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -115,6 +116,7 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintGeneratorOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -134,6 +136,7 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandintLowOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -153,6 +156,7 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opRandintLowGeneratorOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	checksPost10(&c, &locs26, &a4, out, r0)
 	return r0
@@ -191,6 +195,7 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRandintLikeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -229,6 +234,7 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRandintLikeLowDtypeOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -302,6 +308,7 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandnNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -339,6 +346,7 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRandnGeneratorWithNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -358,6 +366,7 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandnOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -377,6 +386,7 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandnGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -415,6 +425,7 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandnLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -470,6 +481,7 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opRandpermOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -489,6 +501,7 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRandpermGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -544,6 +557,7 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opRangeOut_, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -563,6 +577,7 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opRangeOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -620,6 +635,7 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opReciprocal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -639,6 +655,7 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opReciprocalOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -677,6 +694,7 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNeg_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -696,6 +714,7 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNegOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -734,6 +753,7 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNegative_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -753,6 +773,7 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNegativeOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -791,6 +812,7 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRepeatOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -829,6 +851,7 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRepeatInterleaveTensorOut, &locs262, &a0, &a2, repeats, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	checksPost55(&c, &locs262, &a0, &a2, repeats, out, r0)
 	return r0
@@ -962,6 +985,7 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXMkldnnReshapeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1019,6 +1043,7 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1038,6 +1063,7 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRoundOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1076,6 +1102,7 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRound_Decimals, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1095,6 +1122,7 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRoundDecimalsOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1133,6 +1161,7 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRrelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1171,6 +1200,7 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1190,6 +1220,7 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opReluOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1228,6 +1259,7 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRelu6_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1304,6 +1336,7 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGeluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1323,6 +1356,7 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1361,6 +1395,7 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGeluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -1418,6 +1453,7 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opHardshrinkOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1456,6 +1492,7 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opHardshrinkBackwardGradInput, &locs267, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
 	checksPost20(&c, &locs267, &a0, &a1, &a3, grad_out, self, grad_input, r0)
 	return r0
@@ -1513,6 +1550,7 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRsqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1532,6 +1570,7 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRsqrtOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1608,6 +1647,7 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSelectBackwardOut, &locs125, &a0, &a4, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	checksPost55(&c, &locs125, &a0, &a4, grad_output, out, r0)
 	return r0
@@ -1665,6 +1705,7 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1703,6 +1744,7 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1722,6 +1764,7 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCeluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1760,6 +1803,7 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSilu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1779,6 +1823,7 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSiluOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1798,6 +1843,7 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSiluBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -1855,6 +1901,7 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opMish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1874,6 +1921,7 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMishOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1931,6 +1979,7 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1950,6 +1999,7 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSigmoidOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1988,6 +2038,7 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogit_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2007,6 +2058,7 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLogitOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -2045,6 +2097,7 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSin_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2064,6 +2117,7 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSinOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2102,6 +2156,7 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2121,6 +2176,7 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSincOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2159,6 +2215,7 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSinh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2178,6 +2235,7 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSinhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2216,6 +2274,7 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDetach_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2368,6 +2427,7 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opSliceBackwardOut, &locs125, &a0, &a6, grad_output, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	checksPost55(&c, &locs125, &a0, &a6, grad_output, out, r0)
 	return r0
@@ -2425,6 +2485,7 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre19(&c, &opSliceScatterOut, &locs92, &a0, &a1, &a6, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a6, self, src, out, r0)
 	return r0
@@ -2463,6 +2524,7 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSelectScatterOut, &locs92, &a0, &a1, &a4, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a4, self, src, out, r0)
 	return r0
@@ -2501,6 +2563,7 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opDiagonalScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -2539,6 +2602,7 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opAsStridedScatterOut, &locs92, &a0, &a1, &a5, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a5, self, src, out, r0)
 	return r0
@@ -2596,6 +2660,7 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSoftmaxIntOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2653,6 +2718,7 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2691,6 +2757,7 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSoftmaxBackwardDataOut, &locs269, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
 	checksPost20(&c, &locs269, &a0, &a1, &a4, grad_output, output, grad_input, r0)
 	return r0
@@ -2733,6 +2800,7 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		l3 asserts.SavedList
 	)
 	checksPre217(&c, &opUnsafeSplitTensorOut, &locs270, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
 	checksPost218(&c, &locs270, &a0, &l3, self, out)
 }
@@ -2812,6 +2880,7 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		l3 asserts.SavedList
 	)
 	checksPre217(&c, &opUnsafeSplitWithSizesOut, &locs270, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
 	checksPost218(&c, &locs270, &a0, &l3, self, out)
 }
@@ -3039,6 +3108,7 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3058,6 +3128,7 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dim, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3077,6 +3148,7 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dims, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3096,6 +3168,7 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqueeze_Dimname, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3134,6 +3207,7 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSspaddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -3175,6 +3249,7 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opXChunkCatOut, &locs69, &l0, &a3, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	checksPost84(&c, &locs69, &l0, &a3, tensors, out, r0)
 	return r0
@@ -3216,6 +3291,7 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opStackOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -3257,6 +3333,7 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opXStackOut, &locs69, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
 	checksPost84(&c, &locs69, &l0, &a2, tensors, out, r0)
 	return r0
@@ -3298,6 +3375,7 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opHstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -3339,6 +3417,7 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opVstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -3380,6 +3459,7 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opDstackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -3532,6 +3612,7 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSumOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3589,6 +3670,7 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSumIntListOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -3608,6 +3690,7 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSumDimnameListOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -3665,6 +3748,7 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNansumOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -3722,6 +3806,7 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSqrt_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3741,6 +3826,7 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSqrtOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3779,6 +3865,7 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSquare_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3798,6 +3885,7 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSquareOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3931,6 +4019,7 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opStdMeanCorrectionOut, &locs28, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -3988,6 +4077,7 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4007,6 +4097,7 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdCorrectionOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4045,6 +4136,7 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4083,6 +4175,7 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opStdCorrectionNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4121,6 +4214,7 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opProdOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4159,6 +4253,7 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opProdIntOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4197,6 +4292,7 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opProdDimnameOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4235,6 +4331,7 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opT_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4273,6 +4370,7 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTan_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4292,6 +4390,7 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4330,6 +4429,7 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4349,6 +4449,7 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTanhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4387,6 +4488,7 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opTensordotOut, &locs7, &a0, &a1, &a4, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a4, self, other, out, r0)
 	return r0
@@ -4425,6 +4527,7 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opThreshold_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4444,6 +4547,7 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opThresholdOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -4463,6 +4567,7 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opThresholdBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -4577,6 +4682,7 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4596,6 +4702,7 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXMkldnnTranspose_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4615,6 +4722,7 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXMkldnnTransposeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -4672,6 +4780,7 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFlipOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4748,6 +4857,7 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRollOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -4786,6 +4896,7 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRot90Out, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -4900,6 +5011,7 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 	var c asserts.Call
 	var a0, a1, a3, a4, a5 asserts.Saved
 	checksPre221(&c, &opXTransformBiasRescaleQkvOut, &locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	checksPost222(&c, &locs275, &a0, &a1, &a3, &a4, &a5, qkv, qkv_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -4938,6 +5050,7 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedTensorFromMaskOut, &locs277, &a0, &a1, &a3, t, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	checksPost20(&c, &locs277, &a0, &a1, &a3, t, mask, out, r0)
 	return r0
@@ -4995,6 +5108,7 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedOut, &locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	checksPost20(&c, &locs280, &a0, &a1, &a3, padded, cpu_nested_shape_example, out, r0)
 	return r0
@@ -5033,6 +5147,7 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedTensorSizeOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5071,6 +5186,7 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedTensorStridesOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5109,6 +5225,7 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedTensorStorageOffsetsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5147,6 +5264,7 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs282, &a0, &a1, &a2, padded, nt_example, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	checksPost20(&c, &locs282, &a0, &a1, &a2, padded, nt_example, out, r0)
 	return r0
@@ -5204,6 +5322,7 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre215(&c, &opXNestedViewFromBufferCopyOut, &locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	checksPost78(&c, &locs284, &a0, &a1, &a2, &a3, &a4, self, nested_size, nested_strides, offsets, out, r0)
 	return r0
@@ -5261,6 +5380,7 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6, a7 asserts.Saved
 	checksPre227(&c, &opXNestedViewFromJaggedCopyOut, &locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	checksPost133(&c, &locs286, &a0, &a1, &a2, &a3, &a5, &a6, &a7, self, offsets, dummy, lengths, min_seqlen, max_seqlen, out, r0)
 	return r0
@@ -5318,6 +5438,7 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNestedGetValuesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5489,6 +5610,7 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 	var c asserts.Call
 	var a0, a1, a2, a8 asserts.Saved
 	checksPre60(&c, &opXTrilinearOut, &locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	checksPost61(&c, &locs290, &a0, &a1, &a2, &a8, i1, i2, i3, out, r0)
 	return r0
@@ -5546,6 +5668,7 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTrunc_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5565,6 +5688,7 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTruncOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5603,6 +5727,7 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFix_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5622,6 +5747,7 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opFixOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5698,6 +5824,7 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXUniqueOut, &locs28, &a0, &a3, &a4, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a3, &a4, self, out0, out1, r0, r1)
 	return r0, r1
@@ -5736,6 +5863,7 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 	var c asserts.Call
 	var a0, a5, a6, a7 asserts.Saved
 	checksPre230(&c, &opUniqueDimOut, &locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost231(&c, &locs294, &a0, &a5, &a6, &a7, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5774,6 +5902,7 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre230(&c, &opUniqueConsecutiveOut, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5812,6 +5941,7 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre230(&c, &opUniqueDimConsecutiveOut, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5850,6 +5980,7 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre230(&c, &opXUnique2Out, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	checksPost231(&c, &locs294, &a0, &a4, &a5, &a6, self, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -5888,6 +6019,7 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXUnsafeViewOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5926,6 +6058,7 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUnsqueeze_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6021,6 +6154,7 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6040,6 +6174,7 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarCorrectionOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6078,6 +6213,7 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6116,6 +6252,7 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opVarCorrectionNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6192,6 +6329,7 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opVarMeanCorrectionOut, &locs28, &a0, &a4, &a5, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a4, &a5, self, out0, out1, r0, r1)
 	return r0, r1
@@ -6287,6 +6425,7 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opWhereSelfOut, &locs297, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
 	checksPost61(&c, &locs297, &a0, &a1, &a2, &a3, condition, self, other, out, r0)
 	return r0
@@ -6439,6 +6578,7 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre33(&c, &opXWeightNormInterfaceOut, &locs304, &a0, &a1, &a3, &a4, v, g, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	checksPost34(&c, &locs304, &a0, &a1, &a3, &a4, v, g, out0, out1, r0, r1)
 	return r0, r1
@@ -6477,6 +6617,7 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
 	checksPre114(&c, &opXWeightNormInterfaceBackwardOut, &locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	checksPost115(&c, &locs306, &a0, &a1, &a2, &a3, &a5, &a6, grad_w, saved_v, saved_g, saved_norms, out0, out1, r0, r1)
 	return r0, r1
@@ -6533,6 +6674,7 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opZerosNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -6570,6 +6712,7 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opXEfficientzerotensorOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -6607,6 +6750,7 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opZerosOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -6645,6 +6789,7 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opZerosLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6683,6 +6828,7 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXStandardGammaGradOut, &locs308, &a0, &a1, &a2, self, output, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
 	checksPost20(&c, &locs308, &a0, &a1, &a2, self, output, out, r0)
 	return r0
@@ -6721,6 +6867,7 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXStandardGammaOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6759,6 +6906,7 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opXDirichletGradOut, &locs310, &a0, &a1, &a2, &a3, x, alpha, total, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
 	checksPost61(&c, &locs310, &a0, &a1, &a2, &a3, x, alpha, total, out, r0)
 	return r0
@@ -6797,6 +6945,7 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSampleDirichletOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6835,6 +6984,7 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPoissonOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6873,6 +7023,7 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opBinomialOut, &locs312, &a0, &a1, &a3, count, prob, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
 	checksPost20(&c, &locs312, &a0, &a1, &a3, count, prob, out, r0)
 	return r0
@@ -6911,6 +7062,7 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNativeNormOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6949,6 +7101,7 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNativeNormScalarOptDimDtypeOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6968,6 +7121,7 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre232(&c, &opXBatchNormWithUpdate, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
 	checksPost233(&c, &locs54, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -7006,6 +7160,7 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
 	checksPre236(&c, &opXBatchNormWithUpdateOut, &locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	checksPost237(&c, &locs314, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -7044,6 +7199,7 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9, a10 asserts.Saved
 	checksPre239(&c, &opXBatchNormNoUpdateOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	checksPost206(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -7139,6 +7295,7 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSparseSumDimOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7196,6 +7353,7 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXSparseSumBackwardOut, &locs316, &a0, &a1, &a3, grad, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	checksPost20(&c, &locs316, &a0, &a1, &a3, grad, self, out, r0)
 	return r0
@@ -7234,6 +7392,7 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXSparseCsrSumDimDtypeOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7272,6 +7431,7 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXSparseCsrProdDimDtypeOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7348,6 +7508,7 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSparseSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7386,6 +7547,7 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXSparseSoftmaxBackwardDataOut, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost61(&c, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -7462,6 +7624,7 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXSparseLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7500,6 +7663,7 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre60(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	checksPost61(&c, &locs318, &a0, &a1, &a3, &a4, grad_output, output, self, out, r0)
 	return r0
@@ -7538,6 +7702,7 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXSpdiagsOut, &locs320, &a0, &a1, &a4, diagonals, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	checksPost20(&c, &locs320, &a0, &a1, &a4, diagonals, offsets, out, r0)
 	return r0
@@ -7576,6 +7741,7 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNormScalarOptDtypeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7614,6 +7780,7 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNormScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7671,6 +7838,7 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNormDtypeOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -7690,6 +7858,7 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7747,6 +7916,7 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNormNamesDtypeOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -7766,6 +7936,7 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormNamesOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7804,6 +7975,7 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opFrexpTensorOut, &locs321, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
 	checksPost50(&c, &locs321, &a0, &a1, &a2, self, mantissa, exponent, r0, r1)
 	return r0, r1
@@ -7842,6 +8014,7 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opFrobeniusNormOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7880,6 +8053,7 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNuclearNormOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7918,6 +8092,7 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNuclearNormDimOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7956,6 +8131,7 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCloneOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7994,6 +8170,7 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opResizeAs_, &locs322, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
 	checksPost52(&c, &locs322, &a0, &a1, self, the_template, r0)
 	return r0
@@ -8013,6 +8190,7 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opResizeAsOut, &locs323, &a0, &a1, &a3, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
 	checksPost20(&c, &locs323, &a0, &a1, &a3, self, the_template, out, r0)
 	return r0
@@ -8051,6 +8229,7 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opResizeAsSparse_, &locs322, &a0, &a1, self, the_template)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
 	checksPost52(&c, &locs322, &a0, &a1, self, the_template, r0)
 	return r0
@@ -8070,6 +8249,7 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opResizeAsSparseOut, &locs323, &a0, &a1, &a2, self, the_template, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
 	checksPost20(&c, &locs323, &a0, &a1, &a2, self, the_template, out, r0)
 	return r0
@@ -8108,6 +8288,7 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opZero_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8127,6 +8308,7 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opZeroOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8165,6 +8347,7 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8203,6 +8386,7 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSub_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8241,6 +8425,7 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSub_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8260,6 +8445,7 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSubScalarOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8279,6 +8465,7 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSubtractOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8317,6 +8504,7 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSubtract_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -8355,6 +8543,7 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSubtract_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8393,6 +8582,7 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opRsubTensorOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -8412,6 +8602,7 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHeavisideOut, &locs324, &a0, &a1, &a2, self, values, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
 	checksPost20(&c, &locs324, &a0, &a1, &a2, self, values, out, r0)
 	return r0
@@ -8450,6 +8641,7 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opHeaviside_, &locs325, &a0, &a1, self, values)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
 	checksPost52(&c, &locs325, &a0, &a1, self, values, r0)
 	return r0
@@ -8488,6 +8680,7 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRsubScalarOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8526,6 +8719,7 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opXSparseAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -8545,6 +8739,7 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSparseSampledAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -8621,6 +8816,7 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddmmOut, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
 	checksPost61(&c, &locs272, &a0, &a1, &a2, &a5, self, mat1, mat2, out, r0)
 	return r0
@@ -8659,6 +8855,7 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddmm_, &locs271, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
 	checksPost59(&c, &locs271, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
@@ -8678,6 +8875,7 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre60(&c, &opXAddmmActivationOut, &locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	checksPost61(&c, &locs272, &a0, &a1, &a2, &a6, self, mat1, mat2, out, r0)
 	return r0
@@ -8735,6 +8933,7 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a8 asserts.Saved
 	checksPre241(&c, &opXScaledMmOut, &locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	checksPost133(&c, &locs329, &a0, &a1, &a2, &a3, &a4, &a5, &a8, self, mat2, scale_a, scale_b, bias, scale_result, out, r0)
 	return r0
@@ -9075,6 +9274,7 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a1 asserts.Saved
 	checksPre9(&c, &opSparseCooTensorSizeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
 	checksPost10(&c, &locs26, &a1, out, r0)
 	return r0
@@ -9283,6 +9483,7 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opXSparseCooTensorWithDimsOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -9321,6 +9522,7 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 	var c asserts.Call
 	var a3, a4, a6 asserts.Saved
 	checksPre19(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs338, &a3, &a4, &a6, indices, values, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	checksPost20(&c, &locs338, &a3, &a4, &a6, indices, values, out, r0)
 	return r0
@@ -9340,6 +9542,7 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResize_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9359,6 +9562,7 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSparseResizeOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -9397,6 +9601,7 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSparseResizeAndClear_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9416,6 +9621,7 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opSparseResizeAndClearOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -9473,6 +9679,7 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSparseMaskOut, &locs30, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -9511,6 +9718,7 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXSparseMaskProjectionOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0

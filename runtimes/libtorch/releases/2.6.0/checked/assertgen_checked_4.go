@@ -81,6 +81,7 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXToDenseOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -252,6 +253,7 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXCoalesceOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -328,6 +330,7 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXCoalesced_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -347,6 +350,7 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXCoalescedOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -499,6 +503,7 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHspmmOut, &locs340, &a0, &a1, &a2, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
 	checksPost20(&c, &locs340, &a0, &a1, &a2, mat1, mat2, out, r0)
 	return r0
@@ -537,6 +542,7 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opCopySparseToSparse_, &locs91, &a0, &a1, self, src)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
 	checksPost52(&c, &locs91, &a0, &a1, self, src, r0)
 	return r0
@@ -556,6 +562,7 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCopySparseToSparseOut, &locs92, &a0, &a1, &a3, self, src, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	checksPost20(&c, &locs92, &a0, &a1, &a3, self, src, out, r0)
 	return r0
@@ -670,6 +677,7 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXToSparseSparseDimOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -727,6 +735,7 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXToSparseOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -784,6 +793,7 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXToSparseCsrOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -841,6 +851,7 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXToSparseCscOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -898,6 +909,7 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXToSparseBsrOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -955,6 +967,7 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXToSparseBscOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1012,6 +1025,7 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opToMkldnnOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -1050,6 +1064,7 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnReorderConv2dWeightOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -1088,6 +1103,7 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opMkldnnReorderConv3dWeightOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -1145,6 +1161,7 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opQuantizePerTensorDynamicOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1183,6 +1200,7 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opQuantizePerTensorOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1221,6 +1239,7 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opQuantizePerTensorTensorQparamsOut, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
 	checksPost61(&c, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -1266,6 +1285,7 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		l0, l4 asserts.SavedList
 	)
 	checksPre246(&c, &opQuantizePerTensorTensorsOut, &locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
 	checksPost247(&c, &locs346, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
@@ -1303,6 +1323,7 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opQuantizePerChannelOut, &locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
 	checksPost61(&c, &locs348, &a0, &a1, &a2, &a5, self, scales, zero_points, out, r0)
 	return r0
@@ -1341,6 +1362,7 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDequantizeSelfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1380,6 +1402,7 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opDequantizeTensorsOut, &locs349, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
 	checksPost249(&c, &locs349, &l0, &l1, tensors, out)
 }
@@ -1455,6 +1478,7 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opQPerChannelScalesOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1493,6 +1517,7 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opQPerChannelZeroPointsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1550,6 +1575,7 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIntReprOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1588,6 +1614,7 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXMakePerTensorQuantizedTensorOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1626,6 +1653,7 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXMakePerChannelQuantizedTensorOut, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	checksPost61(&c, &locs344, &a0, &a1, &a2, &a4, self, scale, zero_point, out, r0)
 	return r0
@@ -1721,6 +1749,7 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre49(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs28, &a0, &a5, &a6, self, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	checksPost50(&c, &locs28, &a0, &a5, &a6, self, out0, out1, r0, r1)
 	return r0, r1
@@ -1759,6 +1788,7 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre114(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	checksPost115(&c, &locs351, &a0, &a1, &a2, &a3, &a6, &a7, self, scale, zero_point, fake_quant_enabled, out0, out1, r0, r1)
 	return r0, r1
@@ -1816,6 +1846,7 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre60(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	checksPost61(&c, &locs344, &a0, &a1, &a2, &a6, self, scale, zero_point, out, r0)
 	return r0
@@ -1892,6 +1923,7 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
 	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	checksPost108(&c, &locs355, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
@@ -1949,6 +1981,7 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre60(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	checksPost61(&c, &locs344, &a0, &a1, &a2, &a7, self, scale, zero_point, out, r0)
 	return r0
@@ -1987,6 +2020,7 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre250(&c, &opFusedMovingAvgObsFakeQuant, &locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost251(&c, &locs356, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0)
 	return r0
@@ -2006,6 +2040,7 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre252(&c, &opXFusedMovingAvgObsFqHelper, &locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	checksPost253(&c, &locs357, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
@@ -2025,6 +2060,7 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a13, a14 asserts.Saved
 	checksPre254(&c, &opXFusedMovingAvgObsFqHelperOut, &locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	checksPost255(&c, &locs358, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a13, &a14, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
@@ -2177,6 +2213,7 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXToCopyOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -2522,6 +2559,7 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		l1, l2                          asserts.SavedList
 	)
 	checksPre260(&c, &opXLstmMpsOut, &locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	checksPost261(&c, &locs364, &a0, &l1, &l2, &a9, &a10, &a11, &a12, &a13, &a14, input, hx, params, out0, out1, out2, out3, out4, out5, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
@@ -2567,6 +2605,7 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		l7, l8, l16, l17                asserts.SavedList
 	)
 	checksPre264(&c, &opLstmMpsBackwardOut, &locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
 	checksPost265(&c, &locs366, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
@@ -2604,6 +2643,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre267(&c, &opXThnnFusedLstmCellOut, &locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	checksPost139(&c, &locs368, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2642,6 +2682,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6, a7, a8 asserts.Saved
 	checksPre269(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	checksPost139(&c, &locs370, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2718,6 +2759,7 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 	checksPre275(&c, &opXThnnFusedGruCellOut, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	checksPost276(&c, &locs374, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1, r0, r1)
 	return r0, r1
@@ -2756,6 +2798,7 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a7 asserts.Saved
 	checksPre279(&c, &opXThnnFusedGruCellBackwardOut, &locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	checksPost280(&c, &locs376, &a0, &a1, &a3, &a4, &a5, &a6, &a7, grad_hy, workspace, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
@@ -3147,6 +3190,7 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre33(&c, &opXPackPaddedSequenceOut, &locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	checksPost34(&c, &locs387, &a0, &a1, &a3, &a4, input, lengths, out0, out1, r0, r1)
 	return r0, r1
@@ -3204,6 +3248,7 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSet_SourceTensorStorageOffset, &locs390, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	checksPost297(&c, &locs390, &a0, &a1, self, source, r0)
 	return r0
@@ -3223,6 +3268,7 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opSet_SourceTensor, &locs390, &a0, &a1, self, source)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
 	checksPost297(&c, &locs390, &a0, &a1, self, source, r0)
 	return r0
@@ -3242,6 +3288,7 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSetSourceTensorOut, &locs391, &a0, &a1, &a2, self, source, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
 	checksPost20(&c, &locs391, &a0, &a1, &a2, self, source, out, r0)
 	return r0
@@ -3280,6 +3327,7 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSet_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
 	checksPost299(&c, &locs0, &a0, self, r0)
 	return r0
@@ -3299,6 +3347,7 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSetOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3356,6 +3405,7 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLiftOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3413,6 +3463,7 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLiftFreshCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3451,6 +3502,7 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opMaskedFill_Scalar, &locs29, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
 	checksPost52(&c, &locs29, &a0, &a1, self, mask, r0)
 	return r0
@@ -3470,6 +3522,7 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaskedFillScalarOut, &locs30, &a0, &a1, &a3, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a3, self, mask, out, r0)
 	return r0
@@ -3508,6 +3561,7 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opMaskedFill_Tensor, &locs393, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
 	checksPost59(&c, &locs393, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
@@ -3527,6 +3581,7 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opMaskedFillTensorOut, &locs394, &a0, &a1, &a2, &a3, self, mask, value, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
 	checksPost61(&c, &locs394, &a0, &a1, &a2, &a3, self, mask, value, out, r0)
 	return r0
@@ -3565,6 +3620,7 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opMaskedScatter_, &locs395, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
 	checksPost59(&c, &locs395, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
@@ -3584,6 +3640,7 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opMaskedScatterOut, &locs396, &a0, &a1, &a2, &a3, self, mask, source, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
 	checksPost61(&c, &locs396, &a0, &a1, &a2, &a3, self, mask, source, out, r0)
 	return r0
@@ -3660,6 +3717,7 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXMaskedSoftmaxOut, &locs30, &a0, &a1, &a4, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a4, self, mask, out, r0)
 	return r0
@@ -3698,6 +3756,7 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXMaskedSoftmaxBackwardOut, &locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	checksPost61(&c, &locs398, &a0, &a1, &a2, &a4, grad_output, output, mask, out, r0)
 	return r0
@@ -3755,6 +3814,7 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opPut_, &locs167, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
 	checksPost59(&c, &locs167, &a0, &a1, &a2, self, index, source, r0)
 	return r0
@@ -3774,6 +3834,7 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opPutOut, &locs166, &a0, &a1, &a2, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
 	checksPost61(&c, &locs166, &a0, &a1, &a2, &a4, self, index, source, out, r0)
 	return r0
@@ -3812,6 +3873,7 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre60(&c, &opIndexAddOut, &locs166, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
 	checksPost61(&c, &locs166, &a0, &a2, &a3, &a5, self, index, source, out, r0)
 	return r0
@@ -3831,6 +3893,7 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexAdd_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
 	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -3888,6 +3951,7 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre60(&c, &opIndexReduceOut, &locs166, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
 	checksPost61(&c, &locs166, &a0, &a2, &a3, &a6, self, index, source, out, r0)
 	return r0
@@ -3907,6 +3971,7 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexReduce_, &locs167, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
 	checksPost59(&c, &locs167, &a0, &a2, &a3, self, index, source, r0)
 	return r0
@@ -3945,6 +4010,7 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opIndexFill_IntScalar, &locs399, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
 	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
 	return r0
@@ -3964,6 +4030,7 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opIndexFillIntScalarOut, &locs400, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -4002,6 +4069,7 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexFill_IntTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
 	checksPost59(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
@@ -4021,6 +4089,7 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opIndexFillIntTensorOut, &locs402, &a0, &a2, &a3, &a4, self, index, value, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	checksPost61(&c, &locs402, &a0, &a2, &a3, &a4, self, index, value, out, r0)
 	return r0
@@ -4059,6 +4128,7 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opIndexFill_DimnameScalar, &locs399, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
 	return r0
@@ -4078,6 +4148,7 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opIndexFill_DimnameTensor, &locs401, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	checksPost59(&c, &locs401, &a0, &a2, &a3, self, index, value, r0)
 	return r0
@@ -4154,6 +4225,7 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatter_Src, &locs403, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
 	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -4173,6 +4245,7 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opScatterSrcOut, &locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
 	checksPost61(&c, &locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -4211,6 +4284,7 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opScatter_Value, &locs399, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
 	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
 	return r0
@@ -4230,6 +4304,7 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opScatterValueOut, &locs400, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -4268,6 +4343,7 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatter_Reduce, &locs403, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -4287,6 +4363,7 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
 	checksPre60(&c, &opScatterReduceOut, &locs404, &a0, &a2, &a3, &a5, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	checksPost61(&c, &locs404, &a0, &a2, &a3, &a5, self, index, src, out, r0)
 	return r0
@@ -4325,6 +4402,7 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre51(&c, &opScatter_ValueReduce, &locs399, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	checksPost52(&c, &locs399, &a0, &a2, self, index, r0)
 	return r0
@@ -4344,6 +4422,7 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 	var c asserts.Call
 	var a0, a2, a5 asserts.Saved
 	checksPre19(&c, &opScatterValueReduceOut, &locs400, &a0, &a2, &a5, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a5, self, index, out, r0)
 	return r0
@@ -4420,6 +4499,7 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatterAdd_, &locs403, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
 	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -4439,6 +4519,7 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre60(&c, &opScatterAddOut, &locs404, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
 	checksPost61(&c, &locs404, &a0, &a2, &a3, &a4, self, index, src, out, r0)
 	return r0
@@ -4496,6 +4577,7 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre58(&c, &opScatterReduce_Two, &locs403, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
 	checksPost59(&c, &locs403, &a0, &a2, &a3, self, index, src, r0)
 	return r0
@@ -4515,6 +4597,7 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
 	checksPre60(&c, &opScatterReduceTwoOut, &locs404, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
 	checksPost61(&c, &locs404, &a0, &a2, &a3, &a6, self, index, src, out, r0)
 	return r0
@@ -4534,6 +4617,7 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opEq_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4553,6 +4637,7 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opEq_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4572,6 +4657,7 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseAndTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4591,6 +4677,7 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseAndScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4648,6 +4735,7 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseAndScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -4686,6 +4774,7 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseAnd_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4705,6 +4794,7 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseAnd_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4762,6 +4852,7 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIandScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4781,6 +4872,7 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIandTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4800,6 +4892,7 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseOrTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4819,6 +4912,7 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseOrScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4876,6 +4970,7 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseOrScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -4914,6 +5009,7 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseOr_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -4933,6 +5029,7 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseOr_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -4990,6 +5087,7 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5009,6 +5107,7 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5028,6 +5127,7 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseXorTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5047,6 +5147,7 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseXorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5104,6 +5205,7 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseXorScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -5142,6 +5244,7 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseXor_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5161,6 +5264,7 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseXor_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5218,6 +5322,7 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIxorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5237,6 +5342,7 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIxorTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5294,6 +5400,7 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIlshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5313,6 +5420,7 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDunderLshiftScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5332,6 +5440,7 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIlshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5351,6 +5460,7 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderLshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5389,6 +5499,7 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseLeftShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5408,6 +5519,7 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5446,6 +5558,7 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseLeftShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5465,6 +5578,7 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseLeftShiftTensorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5503,6 +5617,7 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseLeftShiftScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -5560,6 +5675,7 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDunderIrshiftScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5579,6 +5695,7 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDunderRshiftScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5598,6 +5715,7 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opDunderIrshiftTensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5617,6 +5735,7 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opDunderRshiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5655,6 +5774,7 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opBitwiseRightShift_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -5674,6 +5794,7 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opBitwiseRightShiftTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5712,6 +5833,7 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opBitwiseRightShift_TensorScalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5731,6 +5853,7 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseRightShiftTensorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5769,6 +5892,7 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opBitwiseRightShiftScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -5788,6 +5912,7 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTril_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5807,6 +5932,7 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opTriu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5826,6 +5952,7 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opDigamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5845,6 +5972,7 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLerp_Scalar, &locs405, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
 	checksPost52(&c, &locs405, &a0, &a1, self, end, r0)
 	return r0
@@ -5864,6 +5992,7 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opLerp_Tensor, &locs406, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
 	checksPost59(&c, &locs406, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
@@ -5883,6 +6012,7 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddbmm_, &locs49, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
 	checksPost59(&c, &locs49, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
@@ -5902,6 +6032,7 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opAddbmmOut, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
 	checksPost61(&c, &locs50, &a0, &a1, &a2, &a5, self, batch1, batch2, out, r0)
 	return r0
@@ -5940,6 +6071,7 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_From, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -5959,6 +6091,7 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRandomFromOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -5997,6 +6130,7 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_To, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6016,6 +6150,7 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opRandomToOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6054,6 +6189,7 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRandom_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6073,6 +6209,7 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRandomOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6111,6 +6248,7 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opUniform_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6130,6 +6268,7 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUniformOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6168,6 +6307,7 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opCauchy_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6187,6 +6327,7 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opCauchyOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6225,6 +6366,7 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLogNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6244,6 +6386,7 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLogNormalOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6282,6 +6425,7 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opExponential_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6301,6 +6445,7 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opExponentialOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6339,6 +6484,7 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGeometric_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6358,6 +6504,7 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opGeometricOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6396,6 +6543,7 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opDiagOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6434,6 +6582,7 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -6472,6 +6621,7 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opTriuOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6510,6 +6660,7 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opTrilOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6566,6 +6717,7 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTrilIndicesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -6603,6 +6755,7 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a3 asserts.Saved
 	checksPre9(&c, &opTriuIndicesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
 	checksPost10(&c, &locs26, &a3, out, r0)
 	return r0
@@ -6641,6 +6794,7 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTraceOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6679,6 +6833,7 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6717,6 +6872,7 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6755,6 +6911,7 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6774,6 +6931,7 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6793,6 +6951,7 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opNotEqualScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6831,6 +6990,7 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNotEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6869,6 +7029,7 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNotEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -6888,6 +7049,7 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNotEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -6907,6 +7069,7 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opEqScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6945,6 +7108,7 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6983,6 +7147,7 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7021,6 +7186,7 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7059,6 +7225,7 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7078,6 +7245,7 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7097,6 +7265,7 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGreaterEqualScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7135,6 +7304,7 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7173,6 +7343,7 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreaterEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7192,6 +7363,7 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGreaterEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7211,6 +7383,7 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7249,6 +7422,7 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7287,6 +7461,7 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLe_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7306,6 +7481,7 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLe_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7325,6 +7501,7 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLessEqualScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7363,6 +7540,7 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessEqualTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7401,6 +7579,7 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLessEqual_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7420,6 +7599,7 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLessEqual_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7439,6 +7619,7 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGtScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7477,6 +7658,7 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7515,6 +7697,7 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7534,6 +7717,7 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7553,6 +7737,7 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGreaterScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7591,6 +7776,7 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGreaterTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7629,6 +7815,7 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opGreater_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7648,6 +7835,7 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opGreater_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7667,6 +7855,7 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLtScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7705,6 +7894,7 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7743,6 +7933,7 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLt_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7762,6 +7953,7 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLt_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7781,6 +7973,7 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLessScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7819,6 +8012,7 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLessTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -7857,6 +8051,7 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLess_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7876,6 +8071,7 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opLess_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -7895,6 +8091,7 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTakeOut, &locs400, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
 	checksPost20(&c, &locs400, &a0, &a1, &a2, self, index, out, r0)
 	return r0
@@ -7933,6 +8130,7 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opTakeAlongDimOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -7971,6 +8169,7 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre19(&c, &opIndexSelectOut, &locs400, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a3, self, index, out, r0)
 	return r0
@@ -8009,6 +8208,7 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre19(&c, &opIndexSelectDimnameOut, &locs400, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a3, self, index, out, r0)
 	return r0
@@ -8066,6 +8266,7 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaskedSelectOut, &locs30, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
 	checksPost20(&c, &locs30, &a0, &a1, &a2, self, mask, out, r0)
 	return r0
@@ -8123,6 +8324,7 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opNonzeroOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8161,6 +8363,7 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNonzeroStaticOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8237,6 +8440,7 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opGatherOut, &locs400, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -8294,6 +8498,7 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
 	checksPre19(&c, &opGatherDimnameOut, &locs400, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	checksPost20(&c, &locs400, &a0, &a2, &a4, self, index, out, r0)
 	return r0
@@ -8351,6 +8556,7 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opAddcmulOut, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
 	checksPost61(&c, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -8389,6 +8595,7 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddcmul_, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
 	checksPost59(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -8408,6 +8615,7 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opAddcdivOut, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
 	checksPost61(&c, &locs411, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out, r0)
 	return r0
@@ -8446,6 +8654,7 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre58(&c, &opAddcdiv_, &locs412, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
 	checksPost59(&c, &locs412, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
@@ -8484,6 +8693,7 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre33(&c, &opTriangularSolveX, &locs413, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
 	checksPost34(&c, &locs413, &a0, &a1, &a5, &a6, self, A, X, M, r0, r1)
 	return r0, r1
@@ -8541,6 +8751,7 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opLinalgSolveTriangularOut, &locs416, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
 	checksPost20(&c, &locs416, &a0, &a1, &a5, self, B, out, r0)
 	return r0
@@ -8598,6 +8809,7 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre230(&c, &opSvdU, &locs418, &a0, &a3, &a4, &a5, self, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
 	checksPost231(&c, &locs418, &a0, &a3, &a4, &a5, self, U, S, V, r0, r1, r2)
 	return r0, r1, r2
@@ -8655,6 +8867,7 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapaxes_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8693,6 +8906,7 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSwapdims_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8712,6 +8926,7 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCholeskyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8750,6 +8965,7 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opCholeskySolveOut, &locs419, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
 	checksPost20(&c, &locs419, &a0, &a1, &a3, self, input2, out, r0)
 	return r0
@@ -8807,6 +9023,7 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXCholeskySolveHelperOut, &locs422, &a0, &a1, &a3, self, A, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	checksPost20(&c, &locs422, &a0, &a1, &a3, self, A, out, r0)
 	return r0
@@ -8845,6 +9062,7 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opCholeskyInverseOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8864,6 +9082,7 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opQrQ, &locs423, &a0, &a2, &a3, self, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
 	checksPost50(&c, &locs423, &a0, &a2, &a3, self, Q, R, r0, r1)
 	return r0, r1
@@ -8902,6 +9121,7 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opGeqrfA, &locs424, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
 	checksPost50(&c, &locs424, &a0, &a1, &a2, self, a, tau, r0, r1)
 	return r0, r1
@@ -8959,6 +9179,7 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOrgqrOut, &locs419, &a0, &a1, &a2, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
 	checksPost20(&c, &locs419, &a0, &a1, &a2, self, input2, out, r0)
 	return r0
@@ -8978,6 +9199,7 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opOrmqrOut, &locs425, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
 	checksPost61(&c, &locs425, &a0, &a1, &a2, &a5, self, input2, input3, out, r0)
 	return r0
@@ -9035,6 +9257,7 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLuSolveOut, &locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	checksPost61(&c, &locs427, &a0, &a1, &a2, &a3, self, LU_data, LU_pivots, out, r0)
 	return r0
@@ -9092,6 +9315,7 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
 	checksPre221(&c, &opLuUnpackOut, &locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
 	checksPost222(&c, &locs430, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -9111,6 +9335,7 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opMultinomialOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -9149,6 +9374,7 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLgammaOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9168,6 +9394,7 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLgamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9206,6 +9433,7 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDigammaOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9244,6 +9472,7 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opPolygammaOut, &locs40, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
 	checksPost55(&c, &locs40, &a1, &a2, self, out, r0)
 	return r0
@@ -9282,6 +9511,7 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPolygamma_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9320,6 +9550,7 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opErfinv_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9339,6 +9570,7 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opErfinvOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9377,6 +9609,7 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opI0_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9396,6 +9629,7 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opI0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9434,6 +9668,7 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opSign_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -9453,6 +9688,7 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSignOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9491,6 +9727,7 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSignbitOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9529,6 +9766,7 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opDistOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -9548,6 +9786,7 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0

@@ -24,6 +24,7 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opAtan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -81,6 +82,7 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opArctan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -100,6 +102,7 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opArctan2_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -119,6 +122,7 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLerpScalarOut, &locs431, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
 	checksPost20(&c, &locs431, &a0, &a1, &a3, self, end, out, r0)
 	return r0
@@ -138,6 +142,7 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLerpTensorOut, &locs432, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
 	checksPost61(&c, &locs432, &a0, &a1, &a2, &a3, self, end, weight, out, r0)
 	return r0
@@ -195,6 +200,7 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opHistcOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -233,6 +239,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre303(&c, &opHistogramBinsTensorOut, &locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	checksPost108(&c, &locs433, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -271,6 +278,7 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 	var c asserts.Call
 	var a0, a3, a5, a6 asserts.Saved
 	checksPre305(&c, &opHistogramBinCtOut, &locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	checksPost34(&c, &locs435, &a0, &a3, &a5, &a6, self, weight, hist, bin_edges, r0, r1)
 	return r0, r1
@@ -332,6 +340,7 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		l5     asserts.SavedList
 	)
 	checksPre308(&c, &opXHistogramddBinEdgesOut, &locs437, &a0, &a3, &l5, self, weight, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
 	checksPost309(&c, &locs437, &a0, &a3, &l5, self, weight, out)
 }
@@ -369,6 +378,7 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 	var c asserts.Call
 	var a0, a3, a5 asserts.Saved
 	checksPre82(&c, &opXHistogramddFromBinCtsOut, &locs102, &a0, &a3, &a5, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	checksPost20(&c, &locs102, &a0, &a3, &a5, self, weight, out, r0)
 	return r0
@@ -413,6 +423,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		l1         asserts.SavedList
 	)
 	checksPre311(&c, &opXHistogramddFromBinTensorsOut, &locs439, &a0, &l1, &a2, &a4, self, bins, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	checksPost151(&c, &locs439, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
@@ -492,6 +503,7 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFmodScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -530,6 +542,7 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFmod_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -549,6 +562,7 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -587,6 +601,7 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFmod_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -606,6 +621,7 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -644,6 +660,7 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opHypot_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -663,6 +680,7 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -701,6 +719,7 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opIgamma_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -720,6 +739,7 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -758,6 +778,7 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opIgammac_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -777,6 +798,7 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -815,6 +837,7 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opNextafter_, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -834,6 +857,7 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opRemainderScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -872,6 +896,7 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRemainder_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -891,6 +916,7 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -929,6 +955,7 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opRemainder_Tensor, &locs6, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
 	checksPost52(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
@@ -967,6 +994,7 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opRemainderScalarTensorOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -1005,6 +1033,7 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMinUnaryOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1043,6 +1072,7 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1100,6 +1130,7 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1138,6 +1169,7 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1176,6 +1208,7 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1195,6 +1228,7 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMaxUnaryOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1233,6 +1267,7 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1252,6 +1287,7 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMinOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -1309,6 +1345,7 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opQuantileOut, &locs441, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs441, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -1347,6 +1384,7 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opQuantileScalarOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1385,6 +1423,7 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opNanquantileOut, &locs441, &a0, &a1, &a5, self, q, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	checksPost20(&c, &locs441, &a0, &a1, &a5, self, q, out, r0)
 	return r0
@@ -1423,6 +1462,7 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opNanquantileScalarOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1442,6 +1482,7 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opSortValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -1461,6 +1502,7 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opSortValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
 	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -1518,6 +1560,7 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opSortDimnameValues, &locs111, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
 	checksPost50(&c, &locs111, &a0, &a3, &a4, self, values, indices, r0, r1)
 	return r0, r1
@@ -1537,6 +1580,7 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
 	checksPre49(&c, &opSortDimnameValuesStable, &locs111, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	checksPost50(&c, &locs111, &a0, &a4, &a5, self, values, indices, r0, r1)
 	return r0, r1
@@ -1594,6 +1638,7 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opMsortOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1670,6 +1715,7 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opArgsortStableOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1708,6 +1754,7 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre49(&c, &opTopkValues, &locs111, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
 	checksPost50(&c, &locs111, &a0, &a5, &a6, self, values, indices, r0, r1)
 	return r0, r1
@@ -1765,6 +1812,7 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAllAllOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1803,6 +1851,7 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAnyAllOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1822,6 +1871,7 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opRenormOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1860,6 +1910,7 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opRenorm_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -1917,6 +1968,7 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUnfoldBackwardOut, &locs443, &a0, &a5, grad_in, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	checksPost55(&c, &locs443, &a0, &a5, grad_in, out, r0)
 	return r0
@@ -1955,6 +2007,7 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opPowTensorTensorOut, &locs444, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs444, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -1993,6 +2046,7 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opPowScalarOut, &locs446, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
 	checksPost55(&c, &locs446, &a1, &a2, exponent, out, r0)
 	return r0
@@ -2031,6 +2085,7 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPowTensorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -2069,6 +2124,7 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opPow_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2088,6 +2144,7 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opPow_Tensor, &locs445, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
 	checksPost52(&c, &locs445, &a0, &a1, self, exponent, r0)
 	return r0
@@ -2107,6 +2164,7 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opFloatPowerTensorTensorOut, &locs444, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	checksPost20(&c, &locs444, &a0, &a1, &a2, self, exponent, out, r0)
 	return r0
@@ -2145,6 +2203,7 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opFloatPowerScalarOut, &locs446, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
 	checksPost55(&c, &locs446, &a1, &a2, exponent, out, r0)
 	return r0
@@ -2183,6 +2242,7 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opFloatPowerTensorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -2221,6 +2281,7 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opFloatPower_Scalar, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2240,6 +2301,7 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre51(&c, &opFloatPower_Tensor, &locs445, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
 	checksPost52(&c, &locs445, &a0, &a1, self, exponent, r0)
 	return r0
@@ -2259,6 +2321,7 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opNormal_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -2278,6 +2341,7 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opNormalOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -2316,6 +2380,7 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opNormalTensorFloatOut, &locs448, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
 	checksPost55(&c, &locs448, &a0, &a3, mean, out, r0)
 	return r0
@@ -2354,6 +2419,7 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	var c asserts.Call
 	var a1, a3 asserts.Saved
 	checksPre54(&c, &opNormalFloatTensorOut, &locs450, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
 	checksPost55(&c, &locs450, &a1, &a3, std, out, r0)
 	return r0
@@ -2392,6 +2458,7 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opNormalTensorTensorOut, &locs452, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
 	checksPost20(&c, &locs452, &a0, &a1, &a3, mean, std, out, r0)
 	return r0
@@ -2448,6 +2515,7 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 	var c asserts.Call
 	var a4 asserts.Saved
 	checksPre9(&c, &opNormalFloatFloatOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	checksPost10(&c, &locs26, &a4, out, r0)
 	return r0
@@ -2490,6 +2558,7 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		l0     asserts.SavedList
 	)
 	checksPre315(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
 	checksPost316(&c, &locs454, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
@@ -2512,6 +2581,7 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		l0, l3 asserts.SavedList
 	)
 	checksPre317(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
 	checksPost318(&c, &locs455, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
@@ -2552,6 +2622,7 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre321(&c, &opXAmpUpdateScale_, &locs457, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	checksPost322(&c, &locs457, &a0, &a1, &a2, self, growth_tracker, found_inf, r0)
 	return r0
@@ -2571,6 +2642,7 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
 	checksPre323(&c, &opXAmpUpdateScaleOut, &locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	checksPost324(&c, &locs458, &a0, &a1, &a2, &a6, self, growth_tracker, found_inf, out, r0)
 	return r0
@@ -2629,6 +2701,7 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -2648,6 +2721,7 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachAddScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -2686,6 +2760,7 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2705,6 +2780,7 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre331(&c, &opXForeachAddListOut, &locs460, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l3, self, other, out)
 }
@@ -2743,6 +2819,7 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -2762,6 +2839,7 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachAddScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -2806,6 +2884,7 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		l0 asserts.SavedList
 	)
 	checksPre335(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
 	checksPost336(&c, &locs8, &l0, &a1, self, other)
 }
@@ -2828,6 +2907,7 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		l0, l3 asserts.SavedList
 	)
 	checksPre337(&c, &opXForeachAddTensorOut, &locs460, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
 	checksPost338(&c, &locs460, &l0, &a1, &l3, self, other, out)
 }
@@ -2866,6 +2946,7 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -2885,6 +2966,7 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachSubScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -2923,6 +3005,7 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -2942,6 +3025,7 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre331(&c, &opXForeachSubListOut, &locs460, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l3, self, other, out)
 }
@@ -2980,6 +3064,7 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -2999,6 +3084,7 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachSubScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3037,6 +3123,7 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3056,6 +3143,7 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMulScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3094,6 +3182,7 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3113,6 +3202,7 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachMulListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -3151,6 +3241,7 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3170,6 +3261,7 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMulScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3214,6 +3306,7 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		l0 asserts.SavedList
 	)
 	checksPre335(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
 	checksPost336(&c, &locs8, &l0, &a1, self, other)
 }
@@ -3236,6 +3329,7 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		l0, l2 asserts.SavedList
 	)
 	checksPre337(&c, &opXForeachMulTensorOut, &locs460, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
 	checksPost338(&c, &locs460, &l0, &a1, &l2, self, other, out)
 }
@@ -3274,6 +3368,7 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3293,6 +3388,7 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachDivScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3331,6 +3427,7 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3350,6 +3447,7 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachDivListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -3388,6 +3486,7 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3407,6 +3506,7 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachDivScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3451,6 +3551,7 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		l0 asserts.SavedList
 	)
 	checksPre335(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
 	checksPost336(&c, &locs8, &l0, &a1, self, other)
 }
@@ -3473,6 +3574,7 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		l0, l2 asserts.SavedList
 	)
 	checksPre337(&c, &opXForeachDivTensorOut, &locs460, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
 	checksPost338(&c, &locs460, &l0, &a1, &l2, self, other, out)
 }
@@ -3511,6 +3613,7 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3530,6 +3633,7 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachClampMaxScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3568,6 +3672,7 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3587,6 +3692,7 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachClampMaxListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -3625,6 +3731,7 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3644,6 +3751,7 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachClampMaxScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3682,6 +3790,7 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3701,6 +3810,7 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachClampMinScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3739,6 +3849,7 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3758,6 +3869,7 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachClampMinListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -3796,6 +3908,7 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3815,6 +3928,7 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachClampMinScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3853,6 +3967,7 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3872,6 +3987,7 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMaximumScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -3910,6 +4026,7 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -3929,6 +4046,7 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachMaximumListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -3967,6 +4085,7 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -3986,6 +4105,7 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMaximumScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -4024,6 +4144,7 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4043,6 +4164,7 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMinimumScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -4081,6 +4203,7 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
 	checksPost330(&c, &locs8, &l0, &l1, self, other)
 }
@@ -4100,6 +4223,7 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachMinimumListOut, &locs460, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
 	checksPost332(&c, &locs460, &l0, &l1, &l2, self, other, out)
 }
@@ -4138,6 +4262,7 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4157,6 +4282,7 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachMinimumScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -4236,6 +4362,7 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre343(&c, &opXForeachAddcdiv_Scalar, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
 	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -4255,6 +4382,7 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre345(&c, &opXForeachAddcdivScalarOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
 	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -4274,6 +4402,7 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre343(&c, &opXForeachAddcdiv_ScalarList, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -4293,6 +4422,7 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre345(&c, &opXForeachAddcdivScalarListOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -4315,6 +4445,7 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre347(&c, &opXForeachAddcdiv_Tensor, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
 	checksPost348(&c, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
@@ -4337,6 +4468,7 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		l0, l1, l2, l4 asserts.SavedList
 	)
 	checksPre349(&c, &opXForeachAddcdivTensorOut, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
 	checksPost350(&c, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
@@ -4416,6 +4548,7 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre343(&c, &opXForeachAddcmul_Scalar, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
 	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -4435,6 +4568,7 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre345(&c, &opXForeachAddcmulScalarOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
 	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -4454,6 +4588,7 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre343(&c, &opXForeachAddcmul_ScalarList, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
 	checksPost344(&c, &locs462, &l0, &l1, &l2, self, tensor1, tensor2)
 }
@@ -4473,6 +4608,7 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
 	checksPre345(&c, &opXForeachAddcmulScalarListOut, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
 	checksPost346(&c, &locs463, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
@@ -4495,6 +4631,7 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre347(&c, &opXForeachAddcmul_Tensor, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
 	checksPost348(&c, &locs464, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
@@ -4517,6 +4654,7 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		l0, l1, l2, l4 asserts.SavedList
 	)
 	checksPre349(&c, &opXForeachAddcmulTensorOut, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
 	checksPost350(&c, &locs465, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
@@ -4555,6 +4693,7 @@ func XForeachAbs_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4574,6 +4713,7 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachAbsOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4612,6 +4752,7 @@ func XForeachAcos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4631,6 +4772,7 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachAcosOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4669,6 +4811,7 @@ func XForeachAsin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4688,6 +4831,7 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachAsinOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4726,6 +4870,7 @@ func XForeachAtan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4745,6 +4890,7 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachAtanOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4783,6 +4929,7 @@ func XForeachCeil_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4802,6 +4949,7 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachCeilOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4840,6 +4988,7 @@ func XForeachCos_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4859,6 +5008,7 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachCosOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4897,6 +5047,7 @@ func XForeachCosh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4916,6 +5067,7 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachCoshOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -4954,6 +5106,7 @@ func XForeachErf_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -4973,6 +5126,7 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachErfOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5011,6 +5165,7 @@ func XForeachErfc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5030,6 +5185,7 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachErfcOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5068,6 +5224,7 @@ func XForeachExp_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5087,6 +5244,7 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachExpOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5125,6 +5283,7 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5144,6 +5303,7 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachExpm1Out, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5182,6 +5342,7 @@ func XForeachFloor_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5201,6 +5362,7 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachFloorOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5239,6 +5401,7 @@ func XForeachFrac_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5258,6 +5421,7 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachFracOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5296,6 +5460,7 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre343(&c, &opXForeachLerp_List, &locs467, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
 	checksPost344(&c, &locs467, &l0, &l1, &l2, self, tensors1, weights)
 }
@@ -5315,6 +5480,7 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
 	checksPre345(&c, &opXForeachLerpListOut, &locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
 	checksPost346(&c, &locs468, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
@@ -5353,6 +5519,7 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachLerp_Scalar, &locs470, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
 	checksPost330(&c, &locs470, &l0, &l1, self, tensors1)
 }
@@ -5372,6 +5539,7 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre331(&c, &opXForeachLerpScalarOut, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
 	checksPost332(&c, &locs471, &l0, &l1, &l3, self, tensors1, out)
 }
@@ -5410,6 +5578,7 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachLerp_ScalarList, &locs470, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
 	checksPost330(&c, &locs470, &l0, &l1, self, tensors1)
 }
@@ -5429,6 +5598,7 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre331(&c, &opXForeachLerpScalarListOut, &locs471, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
 	checksPost332(&c, &locs471, &l0, &l1, &l3, self, tensors1, out)
 }
@@ -5467,6 +5637,7 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5486,6 +5657,7 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachLgammaOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5524,6 +5696,7 @@ func XForeachLog_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5543,6 +5716,7 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachLogOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5581,6 +5755,7 @@ func XForeachLog10_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5600,6 +5775,7 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachLog10Out, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5638,6 +5814,7 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5657,6 +5834,7 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachLog1pOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5695,6 +5873,7 @@ func XForeachLog2_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5714,6 +5893,7 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachLog2Out, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5752,6 +5932,7 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachMaxOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5790,6 +5971,7 @@ func XForeachNeg_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5809,6 +5991,7 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachNegOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -5847,6 +6030,7 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
 	checksPre248(&c, &opXForeachNormScalarOut, &locs270, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
 	checksPost249(&c, &locs270, &l0, &l3, self, out)
 }
@@ -5942,6 +6126,7 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachPow_List, &locs472, &l0, &l1, self, exponent)
+	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
 	checksPost330(&c, &locs472, &l0, &l1, self, exponent)
 }
@@ -5961,6 +6146,7 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
 	checksPre331(&c, &opXForeachPowListOut, &locs473, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
 	checksPost332(&c, &locs473, &l0, &l1, &l2, self, exponent, out)
 }
@@ -5980,6 +6166,7 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -5999,6 +6186,7 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachPowScalarOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -6018,6 +6206,7 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6037,6 +6226,7 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
 	checksPre248(&c, &opXForeachPowScalarListOut, &locs270, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
 	checksPost249(&c, &locs270, &l0, &l2, self, out)
 }
@@ -6075,6 +6265,7 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6094,6 +6285,7 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachReciprocalOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6132,6 +6324,7 @@ func XForeachRound_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6151,6 +6344,7 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachRoundOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6189,6 +6383,7 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6208,6 +6403,7 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachRsqrtOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6246,6 +6442,7 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6265,6 +6462,7 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachSigmoidOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6303,6 +6501,7 @@ func XForeachSign_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSign_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSign_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6322,6 +6521,7 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachSignOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6360,6 +6560,7 @@ func XForeachSin_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6379,6 +6580,7 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachSinOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6417,6 +6619,7 @@ func XForeachSinh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6436,6 +6639,7 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachSinhOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6474,6 +6678,7 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6493,6 +6698,7 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachSqrtOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6531,6 +6737,7 @@ func XForeachTan_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6550,6 +6757,7 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachTanOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6588,6 +6796,7 @@ func XForeachTanh_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6607,6 +6816,7 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachTanhOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6645,6 +6855,7 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6664,6 +6875,7 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachTruncOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6683,6 +6895,7 @@ func XForeachZero_(self []*torch.Tensor) {
 	var c asserts.Call
 	var l0 asserts.SavedList
 	checksPre325(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
 	checksPost326(&c, &locs3, &l0, self)
 }
@@ -6702,6 +6915,7 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre248(&c, &opXForeachZeroOut, &locs270, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
 	checksPost249(&c, &locs270, &l0, &l1, self, out)
 }
@@ -6740,6 +6954,7 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
 	checksPre329(&c, &opXForeachCopy_, &locs474, &l0, &l1, self, src)
+	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
 	checksPost330(&c, &locs474, &l0, &l1, self, src)
 }
@@ -6759,6 +6974,7 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
 	checksPre331(&c, &opXForeachCopyOut, &locs475, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
 	checksPost332(&c, &locs475, &l0, &l1, &l3, self, src, out)
 }
@@ -6815,6 +7031,7 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opBucketizeTensorOut, &locs477, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
 	checksPost20(&c, &locs477, &a0, &a1, &a4, self, boundaries, out, r0)
 	return r0
@@ -6853,6 +7070,7 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	var c asserts.Call
 	var a1, a4 asserts.Saved
 	checksPre54(&c, &opBucketizeScalarOut, &locs479, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
 	checksPost55(&c, &locs479, &a1, &a4, boundaries, out, r0)
 	return r0
@@ -6891,6 +7109,7 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
 	checksPre76(&c, &opSearchsortedTensorOut, &locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost61(&c, &locs481, &a0, &a1, &a5, &a6, sorted_sequence, self, sorter, out, r0)
 	return r0
@@ -6929,6 +7148,7 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre82(&c, &opSearchsortedScalarOut, &locs483, &a0, &a5, &a6, sorted_sequence, sorter, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
 	checksPost20(&c, &locs483, &a0, &a5, &a6, sorted_sequence, sorter, out, r0)
 	return r0
@@ -6967,6 +7187,7 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXConvertIndicesFromCooToCsrOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7005,6 +7226,7 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opXConvertIndicesFromCsrToCooOut, &locs485, &a0, &a1, &a4, crow_indices, col_indices, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	checksPost20(&c, &locs485, &a0, &a1, &a4, crow_indices, col_indices, out, r0)
 	return r0
@@ -7024,6 +7246,7 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMseLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -7062,6 +7285,7 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opMseLossBackwardGradInput, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost61(&c, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -7119,6 +7343,7 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	var c asserts.Call
 	var a0, a1, a4, a6 asserts.Saved
 	checksPre76(&c, &opMultiMarginLossOut, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
 	checksPost61(&c, &locs60, &a0, &a1, &a4, &a6, self, target, weight, out, r0)
 	return r0
@@ -7157,6 +7382,7 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a5, a7 asserts.Saved
 	checksPre77(&c, &opMultiMarginLossBackwardGradInput, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	checksPost78(&c, &locs62, &a0, &a1, &a2, &a5, &a7, grad_output, self, target, weight, grad_input, r0)
 	return r0
@@ -7195,6 +7421,7 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMultilabelMarginLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -7233,6 +7460,7 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
 	checksPre33(&c, &opMultilabelMarginLossForwardOutput, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
 	checksPost34(&c, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target, r0, r1)
 	return r0, r1
@@ -7271,6 +7499,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
 	checksPre215(&c, &opMultilabelMarginLossBackwardGradInput, &locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	checksPost78(&c, &locs491, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
 	return r0
@@ -7309,6 +7538,7 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opNllLossOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	checksPost61(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -7366,6 +7596,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre303(&c, &opNllLossForwardOutput, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -7404,6 +7635,7 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre351(&c, &opNllLossBackwardGradInput, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost68(&c, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -7442,6 +7674,7 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre76(&c, &opNllLoss2dOut, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	checksPost61(&c, &locs60, &a0, &a1, &a2, &a5, self, target, weight, out, r0)
 	return r0
@@ -7480,6 +7713,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
 	checksPre303(&c, &opNllLoss2dForwardOutput, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
 	checksPost108(&c, &locs493, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
@@ -7518,6 +7752,7 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	var c asserts.Call
 	var a0, a1, a2, a3, a6, a7 asserts.Saved
 	checksPre351(&c, &opNllLoss2dBackwardGradInput, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
 	checksPost68(&c, &locs495, &a0, &a1, &a2, &a3, &a6, &a7, grad_output, self, target, weight, total_weight, grad_input, r0)
 	return r0
@@ -7556,6 +7791,7 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSmoothL1LossOut, &locs486, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -7594,6 +7830,7 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opSmoothL1LossBackwardGradInput, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
 	checksPost61(&c, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -7632,6 +7869,7 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHuberLossOut, &locs486, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a4, self, target, out, r0)
 	return r0
@@ -7670,6 +7908,7 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opHuberLossBackwardOut, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
 	checksPost61(&c, &locs487, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input, r0)
 	return r0
@@ -7708,6 +7947,7 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftMarginLossOut, &locs486, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
 	checksPost20(&c, &locs486, &a0, &a1, &a3, self, target, out, r0)
 	return r0
@@ -7746,6 +7986,7 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opSoftMarginLossBackwardGradInput, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
 	checksPost61(&c, &locs487, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input, r0)
 	return r0
@@ -7784,6 +8025,7 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opEluOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7822,6 +8064,7 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
 	checksPre19(&c, &opEluBackwardGradInput, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
 	checksPost20(&c, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input, r0)
 	return r0
@@ -7860,6 +8103,7 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opElu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -7879,6 +8123,7 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opGluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7917,6 +8162,7 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opGluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -7974,6 +8220,7 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opGluJvpOut, &locs500, &a0, &a1, &a2, &a4, glu, x, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
 	checksPost61(&c, &locs500, &a0, &a1, &a2, &a4, glu, x, dx, out, r0)
 	return r0
@@ -8012,6 +8259,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
 	checksPre117(&c, &opGluBackwardJvpOut, &locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	checksPost68(&c, &locs502, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
 	return r0
@@ -8031,6 +8279,7 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opHardsigmoidOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8069,6 +8318,7 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardsigmoid_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8088,6 +8338,7 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardsigmoidBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -8126,6 +8377,7 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opHardtanhOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8164,6 +8416,7 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opHardtanhBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -8202,6 +8455,7 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardtanh_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8221,6 +8475,7 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opHardswishOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8259,6 +8514,7 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opHardswish_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8297,6 +8553,7 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opHardswishBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -8316,6 +8573,7 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLeakyReluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8354,6 +8612,7 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opLeakyReluBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -8392,6 +8651,7 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opLeakyRelu_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -8411,6 +8671,7 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLogSigmoidOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8449,6 +8710,7 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLogSigmoidForwardOutput, &locs503, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
 	checksPost50(&c, &locs503, &a0, &a1, &a2, self, output, buffer, r0, r1)
 	return r0, r1
@@ -8487,6 +8749,7 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opLogSigmoidBackwardGradInput, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
 	checksPost61(&c, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input, r0)
 	return r0
@@ -8525,6 +8788,7 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
 	checksPre353(&c, &opRreluWithNoiseOut, &locs506, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
 	checksPost354(&c, &locs506, &a0, &a1, &a6, self, noise, out, r0)
 	return r0
@@ -8544,6 +8808,7 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRreluWithNoise, &locs507, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
 	checksPost355(&c, &locs507, &a0, &a1, self, noise, r0)
 	return r0
@@ -8601,6 +8866,7 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 	var c asserts.Call
 	var a0, a1, a2, a7 asserts.Saved
 	checksPre60(&c, &opRreluWithNoiseBackwardOut, &locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	checksPost61(&c, &locs510, &a0, &a1, &a2, &a7, grad_output, self, noise, out, r0)
 	return r0
@@ -8620,6 +8886,7 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre356(&c, &opRreluWithNoise_, &locs507, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
 	checksPost357(&c, &locs507, &a0, &a1, self, noise, r0)
 	return r0
@@ -8639,6 +8906,7 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSoftplusOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8677,6 +8945,7 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
 	checksPre19(&c, &opSoftplusBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input, r0)
 	return r0
@@ -8715,6 +8984,7 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSoftshrinkOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8753,6 +9023,7 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opSoftshrinkBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -8791,6 +9062,7 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8848,6 +9120,7 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8886,6 +9159,7 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -8924,6 +9198,7 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8962,6 +9237,7 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -8981,6 +9257,7 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opAdaptiveAvgPool3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9038,6 +9315,7 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXAdaptiveAvgPool3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9057,6 +9335,7 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs265, &a0, &a1, &a2, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a2, grad_output, self, grad_input, r0)
 	return r0
@@ -9095,6 +9374,7 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs216, &a0, &a1, &a2, grad_output, self, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	checksPost20(&c, &locs216, &a0, &a1, &a2, grad_output, self, out, r0)
 	return r0
@@ -9114,6 +9394,7 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opAdaptiveMaxPool2dOut, &locs511, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
 	checksPost50(&c, &locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -9152,6 +9433,7 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -9190,6 +9472,7 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opAdaptiveMaxPool3dOut, &locs511, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
 	checksPost50(&c, &locs511, &a0, &a2, &a3, self, out, indices, r0, r1)
 	return r0, r1
@@ -9228,6 +9511,7 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre60(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -9266,6 +9550,7 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opAvgPool2dOut, &locs40, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost55(&c, &locs40, &a0, &a7, self, out, r0)
 	return r0
@@ -9304,6 +9589,7 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool2dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -9342,6 +9628,7 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opAvgPool3dOut, &locs40, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
 	checksPost55(&c, &locs40, &a0, &a7, self, out, r0)
 	return r0
@@ -9380,6 +9667,7 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
 	checksPre19(&c, &opAvgPool3dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input, r0)
 	return r0
@@ -9418,6 +9706,7 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre33(&c, &opFractionalMaxPool2dOutput, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost34(&c, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -9456,6 +9745,7 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre60(&c, &opFractionalMaxPool2dBackwardGradInput, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -9494,6 +9784,7 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre33(&c, &opFractionalMaxPool3dOutput, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
 	checksPost34(&c, &locs514, &a0, &a3, &a4, &a5, self, random_samples, output, indices, r0, r1)
 	return r0, r1
@@ -9532,6 +9823,7 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre60(&c, &opFractionalMaxPool3dBackwardGradInput, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -9570,6 +9862,7 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre49(&c, &opMaxPool2dWithIndicesOut, &locs511, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost50(&c, &locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1

@@ -43,6 +43,7 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre60(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -81,6 +82,7 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
 	checksPre49(&c, &opMaxPool3dWithIndicesOut, &locs511, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
 	checksPost50(&c, &locs511, &a0, &a6, &a7, self, out, indices, r0, r1)
 	return r0, r1
@@ -119,6 +121,7 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
 	checksPre60(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
 	checksPost61(&c, &locs512, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input, r0)
 	return r0
@@ -157,6 +160,7 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opMaxUnpool2dOut, &locs137, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a3, self, indices, out, r0)
 	return r0
@@ -195,6 +199,7 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
 	checksPre19(&c, &opMaxUnpool3dOut, &locs137, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
 	checksPost20(&c, &locs137, &a0, &a1, &a5, self, indices, out, r0)
 	return r0
@@ -233,6 +238,7 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad1dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -271,6 +277,7 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -309,6 +316,7 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -347,6 +355,7 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -385,6 +394,7 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReflectionPad3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -423,6 +433,7 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReflectionPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -461,6 +472,7 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad1dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -499,6 +511,7 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -537,6 +550,7 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -575,6 +589,7 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -613,6 +628,7 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opReplicationPad3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -651,6 +667,7 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opReplicationPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -784,6 +801,7 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dVecOut, &locs516, &a0, &a4, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	checksPost55(&c, &locs516, &a0, &a4, input, out, r0)
 	return r0
@@ -936,6 +954,7 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dVecOut, &locs516, &a0, &a3, input, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	checksPost55(&c, &locs516, &a0, &a3, input, out, r0)
 	return r0
@@ -1012,6 +1031,7 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1050,6 +1070,7 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleLinear1dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
 	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -1088,6 +1109,7 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1126,6 +1148,7 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleBilinear2dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1164,6 +1187,7 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1202,6 +1226,7 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1240,6 +1265,7 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1278,6 +1304,7 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleBicubic2dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1316,6 +1343,7 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1354,6 +1382,7 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1392,6 +1421,7 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -1430,6 +1460,7 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	var c asserts.Call
 	var a0, a7 asserts.Saved
 	checksPre54(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs517, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a7, grad_output, grad_input, r0)
 	return r0
@@ -1468,6 +1499,7 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1487,6 +1519,7 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -1544,6 +1577,7 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest1dBackwardGradInput, &locs517, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost55(&c, &locs517, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -1563,6 +1597,7 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs517, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
 	checksPost55(&c, &locs517, &a0, &a4, grad_output, grad_input, r0)
 	return r0
@@ -1620,6 +1655,7 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1639,6 +1675,7 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -1696,6 +1733,7 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest2dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -1715,6 +1753,7 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs517, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a5, grad_output, grad_input, r0)
 	return r0
@@ -1772,6 +1811,7 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1791,6 +1831,7 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -1848,6 +1889,7 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opUpsampleNearest3dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1867,6 +1909,7 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs517, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
 	checksPost55(&c, &locs517, &a0, &a6, grad_output, grad_input, r0)
 	return r0
@@ -1924,6 +1967,7 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSigmoidBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -1962,6 +2006,7 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLogitBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	checksPost20(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input, r0)
 	return r0
@@ -2000,6 +2045,7 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opTanhBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
 	checksPost20(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input, r0)
 	return r0
@@ -2038,6 +2084,7 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre76(&c, &opSlowConvTranspose2dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -2076,6 +2123,7 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	var c asserts.Call
 	var a0, a1, a3, a8 asserts.Saved
 	checksPre76(&c, &opSlowConvTranspose3dOut, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a8, self, weight, bias, out, r0)
 	return r0
@@ -2114,6 +2162,7 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opThnnConv2dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -2152,6 +2201,7 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opXSlowConv2dForwardOutput, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost61(&c, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -2190,6 +2240,7 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	checksPost94(&c, &locs519, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
@@ -2228,6 +2279,7 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
 	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	checksPost94(&c, &locs521, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
@@ -2247,6 +2299,7 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opXConvDepthwise2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -2304,6 +2357,7 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opConvDepthwise3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -2323,6 +2377,7 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opSlowConv3dOut, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a6, self, weight, bias, out, r0)
 	return r0
@@ -2361,6 +2416,7 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	var c asserts.Call
 	var a0, a1, a3, a6 asserts.Saved
 	checksPre76(&c, &opSlowConv3dForwardOutput, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
 	checksPost61(&c, &locs518, &a0, &a1, &a3, &a6, self, weight, bias, output, r0)
 	return r0
@@ -2418,6 +2474,7 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opSlowConvDilated2dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -2456,6 +2513,7 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 	var c asserts.Call
 	var a0, a1, a3, a7 asserts.Saved
 	checksPre76(&c, &opSlowConvDilated3dOut, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	checksPost61(&c, &locs89, &a0, &a1, &a3, &a7, self, weight, bias, out, r0)
 	return r0
@@ -2475,6 +2533,7 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	var c asserts.Call
 	var a0, a6 asserts.Saved
 	checksPre54(&c, &opCol2imOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
 	checksPost55(&c, &locs40, &a0, &a6, self, out, r0)
 	return r0
@@ -2535,6 +2594,7 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opColumnStackOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -2554,6 +2614,7 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opIm2colOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -2630,6 +2691,7 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsinfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2668,6 +2730,7 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsposinfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2706,6 +2769,7 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIsneginfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2782,6 +2846,7 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialEntrOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2820,6 +2885,7 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialNdtriOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2858,6 +2924,7 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialLogNdtrOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2896,6 +2963,7 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExpm1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2934,6 +3002,7 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExp2Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -2972,6 +3041,7 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialPsiOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3010,6 +3080,7 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialDigammaOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3048,6 +3119,7 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialGammalnOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3086,6 +3158,7 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3124,6 +3197,7 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfcOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3162,6 +3236,7 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfcxOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3200,6 +3275,7 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialErfinvOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3238,6 +3314,7 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialNdtrOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3314,6 +3391,7 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3333,6 +3411,7 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlog1pySelfScalarOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -3352,6 +3431,7 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlog1pyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3428,6 +3508,7 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialXlogyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3447,6 +3528,7 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlogySelfScalarOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -3466,6 +3548,7 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialXlogyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3542,6 +3625,7 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -3561,6 +3645,7 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialZetaSelfScalarOut, &locs205, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
 	checksPost55(&c, &locs205, &a1, &a2, other, out, r0)
 	return r0
@@ -3580,6 +3665,7 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialZetaOtherScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3618,6 +3704,7 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3656,6 +3743,7 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI0eOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3694,6 +3782,7 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3732,6 +3821,7 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialI1eOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3770,6 +3860,7 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLogitOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3808,6 +3899,7 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialPolygammaOut, &locs40, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
 	checksPost55(&c, &locs40, &a1, &a2, self, out, r0)
 	return r0
@@ -3846,6 +3938,7 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSpecialLogsumexpOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -3884,6 +3977,7 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialExpitOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3922,6 +4016,7 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialSincOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -3960,6 +4055,7 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialRoundOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -3998,6 +4094,7 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialLog1pOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -4036,6 +4133,7 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammaincOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4074,6 +4172,7 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialGammainccOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -4131,6 +4230,7 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialMultigammalnOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -4188,6 +4288,7 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4226,6 +4327,7 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4264,6 +4366,7 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4302,6 +4405,7 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4340,6 +4444,7 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4378,6 +4483,7 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfftOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4416,6 +4522,7 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4454,6 +4561,7 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4492,6 +4600,7 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4530,6 +4639,7 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4568,6 +4678,7 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4606,6 +4717,7 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfft2Out, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4644,6 +4756,7 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftFftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4682,6 +4795,7 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIfftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4720,6 +4834,7 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftRfftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4758,6 +4873,7 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIrfftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4796,6 +4912,7 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftHfftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4834,6 +4951,7 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opFftIhfftnOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -4871,6 +4989,7 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftFftfreqOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -4908,6 +5027,7 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a2 asserts.Saved
 	checksPre9(&c, &opFftRfftfreqOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
 	checksPost10(&c, &locs26, &a2, out, r0)
 	return r0
@@ -4984,6 +5104,7 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opLinalgCholeskyExL, &locs522, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
 	checksPost50(&c, &locs522, &a0, &a3, &a4, self, L, info, r0, r1)
 	return r0, r1
@@ -5022,6 +5143,7 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCholeskyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5060,6 +5182,7 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -5098,6 +5221,7 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgLuFactorOut, &locs524, &a0, &a2, &a3, A, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	checksPost50(&c, &locs524, &a0, &a2, &a3, A, LU, pivots, r0, r1)
 	return r0, r1
@@ -5136,6 +5260,7 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre230(&c, &opLinalgLuFactorExOut, &locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
 	checksPost231(&c, &locs526, &a0, &a3, &a4, &a5, A, LU, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -5174,6 +5299,7 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
 	checksPre230(&c, &opLinalgLuOut, &locs527, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
 	checksPost231(&c, &locs527, &a0, &a2, &a3, &a4, A, P, L, U, r0, r1, r2)
 	return r0, r1, r2
@@ -5212,6 +5338,7 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
 	checksPre60(&c, &opLinalgLuSolveOut, &locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
 	checksPost61(&c, &locs529, &a0, &a1, &a2, &a5, LU, pivots, B, out, r0)
 	return r0
@@ -5250,6 +5377,7 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
 	checksPre230(&c, &opXLinalgDetResult, &locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
 	checksPost231(&c, &locs530, &a0, &a1, &a2, &a3, A, result, LU, pivots, r0, r1, r2)
 	return r0, r1, r2
@@ -5288,6 +5416,7 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgDetOut, &locs531, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
 	checksPost55(&c, &locs531, &a0, &a1, A, out, r0)
 	return r0
@@ -5345,6 +5474,7 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre230(&c, &opLinalgLdlFactorExOut, &locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	checksPost231(&c, &locs532, &a0, &a3, &a4, &a5, self, LD, pivots, info, r0, r1, r2)
 	return r0, r1, r2
@@ -5383,6 +5513,7 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgLdlFactorOut, &locs533, &a0, &a2, &a3, self, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	checksPost50(&c, &locs533, &a0, &a2, &a3, self, LD, pivots, r0, r1)
 	return r0, r1
@@ -5421,6 +5552,7 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opLinalgLdlSolveOut, &locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	checksPost61(&c, &locs535, &a0, &a1, &a2, &a4, LD, pivots, B, out, r0)
 	return r0
@@ -5459,6 +5591,7 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre360(&c, &opLinalgLstsqOut, &locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
 	checksPost361(&c, &locs537, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -5497,6 +5630,7 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -5535,6 +5669,7 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgVecdotOut, &locs539, &a0, &a1, &a3, x, y, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
 	checksPost20(&c, &locs539, &a0, &a1, &a3, x, y, out, r0)
 	return r0
@@ -5573,6 +5708,7 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixExpOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5611,6 +5747,7 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
 	checksPre364(&c, &opXLinalgSlogdetSign, &locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
 	checksPost365(&c, &locs541, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -5649,6 +5786,7 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLinalgSlogdetOut, &locs542, &a0, &a1, &a2, A, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	checksPost50(&c, &locs542, &a0, &a1, &a2, A, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -5687,6 +5825,7 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opSlogdetOut, &locs543, &a0, &a1, &a2, self, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
 	checksPost50(&c, &locs543, &a0, &a1, &a2, self, sign, logabsdet, r0, r1)
 	return r0, r1
@@ -5744,6 +5883,7 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre49(&c, &opLinalgEigOut, &locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
 	checksPost50(&c, &locs544, &a0, &a1, &a2, self, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -5801,6 +5941,7 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgEigvalsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -5839,6 +5980,7 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
 	checksPre49(&c, &opXLinalgEighEigenvalues, &locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
 	checksPost50(&c, &locs545, &a0, &a3, &a4, A, eigenvalues, eigenvectors, r0, r1)
 	return r0, r1
@@ -5877,6 +6019,7 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgEighEigvals, &locs546, &a0, &a2, &a3, self, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	checksPost50(&c, &locs546, &a0, &a2, &a3, self, eigvals, eigvecs, r0, r1)
 	return r0, r1
@@ -5915,6 +6058,7 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgEigvalshOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -5953,6 +6097,7 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opLinalgHouseholderProductOut, &locs548, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
 	checksPost20(&c, &locs548, &a0, &a1, &a2, input, tau, out, r0)
 	return r0
@@ -5991,6 +6136,7 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgInvExInverse, &locs549, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
 	checksPost50(&c, &locs549, &a0, &a2, &a3, A, inverse, info, r0, r1)
 	return r0, r1
@@ -6029,6 +6175,7 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opLinalgInvOut, &locs531, &a0, &a1, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
 	checksPost55(&c, &locs531, &a0, &a1, A, out, r0)
 	return r0
@@ -6067,6 +6214,7 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opInverseOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -6105,6 +6253,7 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opInnerOut, &locs7, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a2, self, other, out, r0)
 	return r0
@@ -6143,6 +6292,7 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opOuterOut, &locs551, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
 	checksPost20(&c, &locs551, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -6181,6 +6331,7 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opGerOut, &locs551, &a0, &a1, &a2, self, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
 	checksPost20(&c, &locs551, &a0, &a1, &a2, self, vec2, out, r0)
 	return r0
@@ -6238,6 +6389,7 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgNormOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6257,6 +6409,7 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgNormOrdStrOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6295,6 +6448,7 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgVectorNormOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6333,6 +6487,7 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixNormOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6371,6 +6526,7 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixNormStrOrdOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -6409,6 +6565,7 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
 	checksPre230(&c, &opXLinalgSvdU, &locs552, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
 	checksPost231(&c, &locs552, &a0, &a4, &a5, &a6, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -6447,6 +6604,7 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
 	checksPre230(&c, &opLinalgSvdU, &locs552, &a0, &a3, &a4, &a5, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	checksPost231(&c, &locs552, &a0, &a3, &a4, &a5, A, U, S, Vh, r0, r1, r2)
 	return r0, r1, r2
@@ -6485,6 +6643,7 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgSvdvalsOut, &locs531, &a0, &a2, A, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
 	checksPost55(&c, &locs531, &a0, &a2, A, out, r0)
 	return r0
@@ -6523,6 +6682,7 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCondOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6561,6 +6721,7 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgCondPStrOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6599,6 +6760,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs554, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
 	return r0
@@ -6637,6 +6799,7 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLinalgPinvAtolRtolFloatOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -6694,6 +6857,7 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLinalgPinvOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -6713,6 +6877,7 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgPinvOutRcondTensor, &locs556, &a0, &a1, &a3, self, rcond, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	checksPost20(&c, &locs556, &a0, &a1, &a3, self, rcond, out, r0)
 	return r0
@@ -6751,6 +6916,7 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
 	checksPre360(&c, &opXLinalgSolveExResult, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
 	checksPost361(&c, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6789,6 +6955,7 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
 	checksPre33(&c, &opLinalgSolveExOut, &locs560, &a0, &a1, &a4, &a5, A, B, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	checksPost34(&c, &locs560, &a0, &a1, &a4, &a5, A, B, result, info, r0, r1)
 	return r0, r1
@@ -6846,6 +7013,7 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgSolveOut, &locs562, &a0, &a1, &a3, A, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
 	checksPost20(&c, &locs562, &a0, &a1, &a3, A, B, out, r0)
 	return r0
@@ -6884,6 +7052,7 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgTensorinvOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -6922,6 +7091,7 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgTensorsolveOut, &locs7, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
 	checksPost20(&c, &locs7, &a0, &a1, &a3, self, other, out, r0)
 	return r0
@@ -6960,6 +7130,7 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
 	checksPre49(&c, &opLinalgQrOut, &locs563, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
 	checksPost50(&c, &locs563, &a0, &a2, &a3, A, Q, R, r0, r1)
 	return r0, r1
@@ -6998,6 +7169,7 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixPowerOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7036,6 +7208,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs565, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
 	return r0
@@ -7074,6 +7247,7 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -7112,6 +7286,7 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opLinalgMatrixRankOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -7150,6 +7325,7 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opLinalgMatrixRankOutTolTensor, &locs567, &a0, &a1, &a3, input, tol, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	checksPost20(&c, &locs567, &a0, &a1, &a3, input, tol, out, r0)
 	return r0
@@ -7191,6 +7367,7 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opLinalgMultiDotOut, &locs69, &l0, &a1, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
 	checksPost84(&c, &locs69, &l0, &a1, tensors, out, r0)
 	return r0
@@ -7286,6 +7463,7 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalIntlistOut, &locs569, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
 	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
 	return r0
@@ -7324,6 +7502,7 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalFilledIntlistOut, &locs569, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
 	return r0
@@ -7362,6 +7541,7 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXTestOptionalFloatlistOut, &locs569, &a0, &a2, values, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
 	checksPost55(&c, &locs569, &a0, &a2, values, out, r0)
 	return r0
@@ -7457,6 +7637,7 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestWarnInAutogradOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7495,6 +7676,7 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7571,6 +7753,7 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7609,6 +7792,7 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 	var c asserts.Call
 	var a0, a2, a3, a4, a8 asserts.Saved
 	checksPre367(&c, &opSegmentReduceOut, &locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	checksPost78(&c, &locs572, &a0, &a2, &a3, &a4, &a8, data, lengths, indices, offsets, out, r0)
 	return r0
@@ -7647,6 +7831,7 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a8 asserts.Saved
 	checksPre369(&c, &opXSegmentReduceBackwardOut, &locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	checksPost68(&c, &locs574, &a0, &a1, &a2, &a4, &a5, &a8, grad, output, data, lengths, offsets, out, r0)
 	return r0
@@ -7748,6 +7933,7 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		l0 asserts.SavedList
 	)
 	checksPre38(&c, &opXNestedTensorFromTensorListOut, &locs578, &l0, &a5, list, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	checksPost84(&c, &locs578, &l0, &a5, list, out, r0)
 	return r0
@@ -7786,6 +7972,7 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXFwPrimalCopyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -7824,6 +8011,7 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
 	checksPre19(&c, &opXMakeDualCopyOut, &locs579, &a0, &a1, &a3, primal, tangent, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	checksPost20(&c, &locs579, &a0, &a1, &a3, primal, tangent, out, r0)
 	return r0
@@ -7862,6 +8050,7 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opViewAsRealCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7900,6 +8089,7 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opViewAsComplexCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7938,6 +8128,7 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXConjCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -7976,6 +8167,7 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXNegViewCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8014,6 +8206,7 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opAsStridedCopyOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -8052,6 +8245,7 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opXSparseBroadcastToCopyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8090,6 +8284,7 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opDiagonalCopyOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -8128,6 +8323,7 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opExpandCopyOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8166,6 +8362,7 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opPermuteCopyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8204,6 +8401,7 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opXReshapeAliasCopyOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8242,6 +8440,7 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opSelectCopyIntOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8280,6 +8479,7 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opDetachCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8318,6 +8518,7 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 	var c asserts.Call
 	var a0, a5 asserts.Saved
 	checksPre54(&c, &opSliceCopyTensorOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	checksPost55(&c, &locs40, &a0, &a5, self, out, r0)
 	return r0
@@ -8394,6 +8595,7 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSqueezeCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8432,6 +8634,7 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSqueezeCopyDimOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8470,6 +8673,7 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSqueezeCopyDimsOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8508,6 +8712,7 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opTCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8546,6 +8751,7 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opTransposeCopyIntOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -8584,6 +8790,7 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opUnsqueezeCopyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -8622,6 +8829,7 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8660,6 +8868,7 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opXValuesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8698,6 +8907,7 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8736,6 +8946,7 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opValuesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8774,6 +8985,7 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCrowIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8812,6 +9024,7 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opColIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8850,6 +9063,7 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opCcolIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8888,6 +9102,7 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opRowIndicesCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -8930,6 +9145,7 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		l2 asserts.SavedList
 	)
 	checksPre217(&c, &opUnbindCopyIntOut, &locs270, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
 	checksPost218(&c, &locs270, &a0, &l2, self, out)
 }
@@ -8952,6 +9168,7 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		l3 asserts.SavedList
 	)
 	checksPre217(&c, &opSplitCopyTensorOut, &locs270, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
 	checksPost218(&c, &locs270, &a0, &l3, self, out)
 }
@@ -8974,6 +9191,7 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		l3 asserts.SavedList
 	)
 	checksPre217(&c, &opSplitWithSizesCopyOut, &locs270, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
 	checksPost218(&c, &locs270, &a0, &l3, self, out)
 }
@@ -9011,6 +9229,7 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opViewCopyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9049,6 +9268,7 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opViewCopyDtypeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
 	checksPost55(&c, &locs40, &a0, &a2, self, out, r0)
 	return r0
@@ -9087,6 +9307,7 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opUnfoldCopyOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -9125,6 +9346,7 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opAliasCopyOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -9163,6 +9385,7 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 	var c asserts.Call
 	var a0, a3 asserts.Saved
 	checksPre54(&c, &opToPaddedTensorOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	checksPost55(&c, &locs40, &a0, &a3, self, out, r0)
 	return r0
@@ -9302,6 +9525,7 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 	var c asserts.Call
 	var a0, a3, a4, a5, a6, a10, a11, a12, a13, a14, a15, a16, a17, a18, a20 asserts.Saved
 	checksPre373(&c, &opXTransformerEncoderLayerFwdOut, &locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	checksPost374(&c, &locs585, &a0, &a3, &a4, &a5, &a6, &a10, &a11, &a12, &a13, &a14, &a15, &a16, &a17, &a18, &a20, src, qkv_weight, qkv_bias, proj_weight, proj_bias, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, out, r0)
 	return r0
@@ -9340,6 +9564,7 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a13, a14 asserts.Saved
 	checksPre377(&c, &opXNativeMultiHeadAttentionOut, &locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	checksPost378(&c, &locs587, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a13, &a14, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out0, out1, r0, r1)
 	return r0, r1

@@ -195,6 +195,7 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
 	checksPre60(&c, &opXTritonScaledDotAttentionOut, &locs604, &a0, &a1, &a2, &a4, q, k_, v, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	checksPost61(&c, &locs604, &a0, &a1, &a2, &a4, q, k_, v, out, r0)
 	return r0
@@ -214,6 +215,7 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 	var c asserts.Call
 	var a0 asserts.Saved
 	checksPre9(&c, &opXFillMemEffDropoutMask_, &locs0, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	checksPost10(&c, &locs0, &a0, self, r0)
 	return r0
@@ -252,6 +254,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a7, a8, a9, a10 asserts.Saved
 	checksPre399(&c, &opXTritonMultiHeadAttentionOut, &locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	checksPost210(&c, &locs606, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
@@ -290,6 +293,7 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialAiryAiOut, &locs607, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
 	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
 	return r0
@@ -328,6 +332,7 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselJ0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -366,6 +371,7 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselJ1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -404,6 +410,7 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselY0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -442,6 +449,7 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialBesselY1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -518,6 +526,7 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialTOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -537,6 +546,7 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -556,6 +566,7 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -632,6 +643,7 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialUOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -651,6 +663,7 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -670,6 +683,7 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -746,6 +760,7 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialVOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -765,6 +780,7 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -784,6 +800,7 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -860,6 +877,7 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialChebyshevPolynomialWOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -879,6 +897,7 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -898,6 +917,7 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -974,6 +994,7 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -993,6 +1014,7 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1012,6 +1034,7 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1088,6 +1111,7 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialHermitePolynomialHeOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1107,6 +1131,7 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1126,6 +1151,7 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1202,6 +1228,7 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLaguerrePolynomialLOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1221,6 +1248,7 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1240,6 +1268,7 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1316,6 +1345,7 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialLegendrePolynomialPOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1335,6 +1365,7 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1354,6 +1385,7 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1392,6 +1424,7 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselI0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1430,6 +1463,7 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselI1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1468,6 +1502,7 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselK0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1506,6 +1541,7 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialModifiedBesselK1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
 	checksPost55(&c, &locs40, &a0, &a1, self, out, r0)
 	return r0
@@ -1544,6 +1580,7 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialScaledModifiedBesselK0Out, &locs607, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
 	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
 	return r0
@@ -1582,6 +1619,7 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialScaledModifiedBesselK1Out, &locs607, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
 	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
 	return r0
@@ -1658,6 +1696,7 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1677,6 +1716,7 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1696,6 +1736,7 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1772,6 +1813,7 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1791,6 +1833,7 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1810,6 +1853,7 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -1886,6 +1930,7 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -1905,6 +1950,7 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -1924,6 +1970,7 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -2000,6 +2047,7 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
 	checksPre19(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs610, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
 	checksPost20(&c, &locs610, &a0, &a1, &a2, x, n, out, r0)
 	return r0
@@ -2019,6 +2067,7 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	var c asserts.Call
 	var a1, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs611, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
 	checksPost55(&c, &locs611, &a1, &a2, n, out, r0)
 	return r0
@@ -2038,6 +2087,7 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	var c asserts.Call
 	var a0, a2 asserts.Saved
 	checksPre54(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs607, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
 	checksPost55(&c, &locs607, &a0, &a2, x, out, r0)
 	return r0
@@ -2076,6 +2126,7 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	var c asserts.Call
 	var a0, a1 asserts.Saved
 	checksPre54(&c, &opSpecialSphericalBesselJ0Out, &locs607, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
 	checksPost55(&c, &locs607, &a0, &a1, x, out, r0)
 	return r0
@@ -2114,6 +2165,7 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 	var c asserts.Call
 	var a0, a4 asserts.Saved
 	checksPre54(&c, &opXFoobarOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	checksPost55(&c, &locs40, &a0, &a4, self, out, r0)
 	return r0
@@ -2137,6 +2189,7 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre400(&c, &opXFusedAdam_, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost401(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
@@ -2159,6 +2212,7 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre402(&c, &opXFusedAdamOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost403(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
@@ -2203,6 +2257,7 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre406(&c, &opXFusedAdam_TensorLr, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost407(&c, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
@@ -2225,6 +2280,7 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre408(&c, &opXFusedAdamTensorLrOut, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost409(&c, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
@@ -2269,6 +2325,7 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre400(&c, &opXFusedAdamw_, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost401(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf)
 }
@@ -2291,6 +2348,7 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre402(&c, &opXFusedAdamwOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost403(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, grad_scale, found_inf, out)
 }
@@ -2335,6 +2393,7 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
 	checksPre406(&c, &opXFusedAdamw_TensorLr, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	checksPost407(&c, &locs615, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf)
 }
@@ -2357,6 +2416,7 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
 	checksPre408(&c, &opXFusedAdamwTensorLrOut, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
 	checksPost409(&c, &locs616, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &a13, &a14, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, grad_scale, found_inf, out)
 }
@@ -2401,6 +2461,7 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 		l0, l1, l2 asserts.SavedList
 	)
 	checksPre412(&c, &opXFusedSgd_, &locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	checksPost413(&c, &locs618, &l0, &l1, &l2, &a10, &a11, self, grads, momentum_buffer_list, grad_scale, found_inf)
 }
@@ -2423,6 +2484,7 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 		l0, l1, l2, l12 asserts.SavedList
 	)
 	checksPre414(&c, &opXFusedSgdOut, &locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	checksPost415(&c, &locs619, &l0, &l1, &l2, &a10, &a11, &l12, self, grads, momentum_buffer_list, grad_scale, found_inf, out)
 }
@@ -2467,6 +2529,7 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		l0, l1, l2   asserts.SavedList
 	)
 	checksPre418(&c, &opXFusedSgd_TensorLr, &locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	checksPost419(&c, &locs621, &l0, &l1, &l2, &a5, &a10, &a11, self, grads, momentum_buffer_list, lr, grad_scale, found_inf)
 }
@@ -2489,6 +2552,7 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		l0, l1, l2, l12 asserts.SavedList
 	)
 	checksPre420(&c, &opXFusedSgdTensorLrOut, &locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
 	checksPost421(&c, &locs622, &l0, &l1, &l2, &a5, &a10, &a11, &l12, self, grads, momentum_buffer_list, lr, grad_scale, found_inf, out)
 }
@@ -2533,6 +2597,7 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 		l0, l1, l2, l3 asserts.SavedList
 	)
 	checksPre424(&c, &opXFusedAdagrad_, &locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	checksPost425(&c, &locs624, &l0, &l1, &l2, &l3, &a9, &a10, self, grads, state_sums, state_steps, grad_scale, found_inf)
 }
@@ -2555,6 +2620,7 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
 	checksPre426(&c, &opXFusedAdagradOut, &locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
 	checksPost427(&c, &locs625, &l0, &l1, &l2, &l3, &a9, &a10, &l11, self, grads, state_sums, state_steps, grad_scale, found_inf, out)
 }

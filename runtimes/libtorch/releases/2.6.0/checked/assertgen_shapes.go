@@ -643,21 +643,31 @@ var locs627 = [2]asserts.Loc{asserts.Arg("input"), asserts.Arg("output")}
 func checksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost1 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: _cast_Byte).
 func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -667,34 +677,42 @@ func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost3 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _backward).
 func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -704,22 +722,32 @@ func checksPre4(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost5 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_data).
 func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.SameImpl(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.End()
 }
@@ -727,17 +755,25 @@ func checksPost5(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 // checksPost6 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 604 op(s) of one shape (the first: data).
 func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -745,18 +781,28 @@ func checksPost6(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre7(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost8 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 44 op(s) of one shape (the first: is_leaf).
 func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -764,13 +810,20 @@ func checksPost8(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre9(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost10 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 218 op(s) of one shape (the first: requires_grad_).
 func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImpl(l[0], s0)
@@ -783,12 +836,19 @@ func checksPost10(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre11(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
 }
 
 // checksPost12 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: retain_grad).
 func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
@@ -798,16 +858,20 @@ func checksPost12(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *tor
 // checksPost13 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 36 op(s) of one shape (the first: _fw_primal).
 func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -816,32 +880,42 @@ func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost15 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _make_dual).
 func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -849,52 +923,74 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre16(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost17 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unpack_dual).
 func checksPost17(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost18 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 263 op(s) of one shape (the first: _new_zeros_with_same_feature_meta).
 func checksPost18(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -905,34 +1001,42 @@ func checksPre19(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost20 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 211 op(s) of one shape (the first: _new_zeros_with_same_feature_meta.out).
 func checksPost20(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -941,26 +1045,34 @@ func checksPre21(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost22 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _has_same_storage_numel).
 func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -975,7 +1087,9 @@ func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 // checksPost24 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 58 op(s) of one shape (the first: align_tensors).
 func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -1021,42 +1135,46 @@ func checksPre29(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost30 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _use_cudnn_ctc_loss.Tensor).
 func checksPost30(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -1065,43 +1183,63 @@ func checksPre31(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 16 op(s) of one shape (the first: _cudnn_ctc_loss).
 func checksPost32(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1114,42 +1252,50 @@ func checksPre33(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost34 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _cudnn_ctc_loss.out).
 func checksPost34(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1160,74 +1306,92 @@ func checksPre35(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _cudnn_ctc_loss.Tensor).
 func checksPost36(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
 // checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight).
 func checksPost37(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
@@ -1249,14 +1413,20 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func checksPost39(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -1279,58 +1449,60 @@ func checksPre40(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost41 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost41(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[6])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[6])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[6])
@@ -1394,23 +1566,31 @@ func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost43 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn.out).
@@ -1420,17 +1600,19 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s13 asserts.Saved
 	var s14 asserts.Saved
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1447,30 +1629,15 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -1486,6 +1653,13 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
 	c.ReturnsArg(l[15], &s15, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -1503,43 +1677,53 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *assert
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost45 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1551,50 +1735,32 @@ func checksPost45(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.After(s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[11])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[11])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[11])
@@ -1673,51 +1839,61 @@ func checksPre46(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Mutable(s12)
 	c.Mutable(s13)
 	c.MutableList(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.BindingContext(l[11], s11, t11)
-	c.BindingContext(l[12], s12, t12)
-	c.BindingContext(l[13], s13, t13)
 	asserts.BindingContextList(c, l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(13)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost47 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	asserts.BindingContextAfterList(c, l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		asserts.BindingContextAfterList(c, l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -1733,50 +1909,20 @@ func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s12, t12)
 	c.After(s13, t13)
 	asserts.AfterList(c, s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.SameImpl(l[11], s11)
 	c.SameStorage(l[11], s11)
 	c.SameImpl(l[12], s12)
@@ -1785,6 +1931,18 @@ func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[13], s13)
 	c.SameImplList(l[14], s14)
 	c.SameStorageList(l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -1792,23 +1950,37 @@ func checksPost47(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPost48(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s1 asserts.Saved
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1820,34 +1992,44 @@ func checksPre49(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost50 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _fused_dropout.out).
 func checksPost50(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[1], s1)
 	c.ReturnsArg(l[4], &s4, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1857,46 +2039,56 @@ func checksPre51(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost52 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 69 op(s) of one shape (the first: _sobol_engine_ff_).
 func checksPost52(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost53 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _reshape_from_tensor).
 func checksPost53(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAlias(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -1906,26 +2098,36 @@ func checksPre54(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost55 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 501 op(s) of one shape (the first: abs.out).
 func checksPost55(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -1935,44 +2137,56 @@ func checksPre56(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost57 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 137 op(s) of one shape (the first: addmv).
 func checksPost57(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -1983,34 +2197,42 @@ func checksPre58(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost59 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: addmv_).
 func checksPost59(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2022,49 +2244,57 @@ func checksPre60(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost61 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 88 op(s) of one shape (the first: addmv.out).
 func checksPost61(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost62 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: atleast_1d.Sequence).
 func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.ResultList(c, &s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2083,58 +2313,70 @@ func checksPre63(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost64 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm).
 func checksPost64(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2150,64 +2392,72 @@ func checksPre65(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost66 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: quantized_batch_norm).
 func checksPost66(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2221,28 +2471,38 @@ func checksPre67(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost68 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: quantized_batch_norm.out).
 func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2250,29 +2510,21 @@ func checksPost68(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -2284,14 +2536,22 @@ func checksPre69(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost70 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _batch_norm_impl_index).
@@ -2300,11 +2560,13 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2314,71 +2576,91 @@ func checksPost70(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -2397,22 +2679,30 @@ func checksPre71(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost72 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _batch_norm_impl_index_backward).
@@ -2420,14 +2710,16 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2439,93 +2731,97 @@ func checksPost72(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -2536,54 +2832,64 @@ func checksPre73(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost74 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 17 op(s) of one shape (the first: bilinear).
 func checksPost74(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2593,12 +2899,20 @@ func checksPre75(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre76 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 27 op(s) of one shape (the first: binary_cross_entropy.out).
@@ -2609,13 +2923,21 @@ func checksPre76(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre77 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
@@ -2627,50 +2949,54 @@ func checksPre77(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost78 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: binary_cross_entropy_backward.grad_input).
 func checksPost78(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -2681,14 +3007,22 @@ func checksPre79(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre80 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: binary_cross_entropy_with_logits.out).
@@ -2700,15 +3034,23 @@ func checksPre80(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre81 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 8 op(s) of one shape (the first: bincount).
@@ -2716,10 +3058,18 @@ func checksPre81(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre82 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: bincount.out).
@@ -2729,17 +3079,27 @@ func checksPre82(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost83 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 21 op(s) of one shape (the first: cat).
 func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -2756,8 +3116,10 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPost84 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 18 op(s) of one shape (the first: cat.out).
 func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -2774,50 +3136,54 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 // checksPost85 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: unsafe_chunk).
 func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost86 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: tensor_split.sections).
 func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost87 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: tensor_split.tensor_indices_or_sections).
 func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -2827,12 +3193,20 @@ func checksPre88(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre89 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: clamp_.Tensor).
@@ -2842,11 +3216,19 @@ func checksPre89(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre90 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: clamp.Tensor_out).
@@ -2857,13 +3239,21 @@ func checksPre90(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre91 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: convolution_backward).
@@ -2872,12 +3262,20 @@ func checksPre91(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost92 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 9 op(s) of one shape (the first: convolution_backward).
@@ -2885,52 +3283,68 @@ func checksPost92(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -2946,15 +3360,23 @@ func checksPre93(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost94 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: convolution_backward.out).
@@ -2962,12 +3384,14 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -2977,18 +3401,9 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -2998,6 +3413,11 @@ func checksPost94(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
 	c.ReturnsArg(l[8], &s8, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3010,18 +3430,26 @@ func checksPre95(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost96 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _convolution_double_backward).
@@ -3029,12 +3457,14 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3044,73 +3474,81 @@ func checksPost96(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -3121,14 +3559,22 @@ func checksPre97(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost98 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: conv_tbc_backward).
@@ -3136,10 +3582,12 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3147,53 +3595,65 @@ func checksPost98(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3205,14 +3665,22 @@ func checksPre99(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre100 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3231,18 +3699,26 @@ func checksPre100(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost101 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm.out).
@@ -3251,15 +3727,17 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3273,18 +3751,9 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -3301,6 +3770,11 @@ func checksPost101(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -3319,22 +3793,30 @@ func checksPre102(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre103 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3354,25 +3836,33 @@ func checksPre103(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost104 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cudnn_batch_norm_backward.out).
@@ -3380,17 +3870,19 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3405,38 +3897,14 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
@@ -3446,6 +3914,16 @@ func checksPost104(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
 	c.ReturnsArg(l[13], &s13, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -3455,55 +3933,73 @@ func checksPre105(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost106 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 13 op(s) of one shape (the first: mps_convolution_transpose_backward).
 func checksPost106(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3517,25 +4013,35 @@ func checksPre107(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost108 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: mps_convolution_transpose_backward.out).
 func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3543,24 +4049,20 @@ func checksPost108(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3572,80 +4074,86 @@ func checksPre109(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost110 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cummax_helper).
 func checksPost110(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost111 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cummaxmin_backward).
 func checksPost111(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
 // checksPost112 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: cumprod_backward).
 func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.FreshOrAlias(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -3656,14 +4164,22 @@ func checksPre113(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre114 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
@@ -3677,28 +4193,38 @@ func checksPre114(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost115 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _ctc_loss.Tensor_out).
 func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3707,28 +4233,22 @@ func checksPost115(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -3740,16 +4260,24 @@ func checksPre116(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre117 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _ctc_loss_backward.out).
@@ -3762,17 +4290,25 @@ func checksPre117(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre118 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
@@ -3785,32 +4321,42 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _ctc_loss_backward.Tensor).
 func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -3819,68 +4365,64 @@ func checksPost119(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
 // checksPost120 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: gradient.scalarint).
 func checksPost120(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	var s1 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	asserts.ResultList(c, &s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
 	c.FreshNoAliasList(l[1], &s1, l[0], s0)
 	c.DistinctOutputs(asserts.OutList(l[1], &s1))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3889,24 +4431,31 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost122 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gradient.tensorarrayint).
 func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -3918,6 +4467,9 @@ func checksPost122(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasListOf(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -3928,42 +4480,46 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost124 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only).
 func checksPost124(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[4])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[4])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[4])
@@ -4007,18 +4563,26 @@ func checksPre125(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost126 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _embedding_bag_forward_only.out).
@@ -4027,14 +4591,16 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4047,22 +4613,10 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.SameImpl(l[5], s5)
@@ -4075,6 +4629,12 @@ func checksPost126(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[5], s5)
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -4085,14 +4645,22 @@ func checksPre127(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost128 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: embedding_bag).
@@ -4101,10 +4669,12 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4113,63 +4683,81 @@ func checksPost128(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -4183,20 +4771,28 @@ func checksPre129(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre130 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _embedding_bag_sparse_backward).
@@ -4208,29 +4804,39 @@ func checksPre130(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost131 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _embedding_bag_sparse_backward).
 func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4238,44 +4844,40 @@ func checksPost131(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4290,31 +4892,41 @@ func checksPre132(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost133 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _embedding_bag_dense_backward.out).
 func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4323,33 +4935,23 @@ func checksPost133(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -4359,12 +4961,20 @@ func checksPre134(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre135 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: native_group_norm.out).
@@ -4379,15 +4989,23 @@ func checksPre135(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre136 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_group_norm_backward).
@@ -4398,16 +5016,24 @@ func checksPre136(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost137 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward).
@@ -4415,11 +5041,13 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4428,63 +5056,73 @@ func checksPost137(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4502,19 +5140,27 @@ func checksPre138(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost139 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: native_group_norm_backward.out).
@@ -4522,14 +5168,16 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4541,26 +5189,11 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -4570,6 +5203,13 @@ func checksPost139(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -4578,34 +5218,50 @@ func checksPre140(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost141 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index.Tensor).
 func checksPost141(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.NotArgList(l[2], &s2, l[1], s1)
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4616,27 +5272,34 @@ func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost143 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor_out).
 func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -4644,6 +5307,9 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -4653,38 +5319,56 @@ func checksPre144(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveOptList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost145 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index).
 func checksPost145(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -4701,46 +5385,70 @@ func checksPre146(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveOptList(c, s2, t2)
 	c.Save(s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost147 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _unsafe_masked_index_put_accumulate).
 func checksPost147(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -4759,19 +5467,29 @@ func checksPre148(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost149 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index_put_).
 func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -4782,11 +5500,11 @@ func checksPost149(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4798,42 +5516,50 @@ func checksPre150(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost151 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index_put.out).
 func checksPost151(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4843,44 +5569,64 @@ func checksPre152(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveOptList(c, s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost153 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: index_put).
 func checksPost153(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -4893,18 +5639,26 @@ func checksPre154(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre155 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4922,21 +5676,29 @@ func checksPre155(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost156 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: native_layer_norm_backward.out).
@@ -4944,15 +5706,17 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -4965,30 +5729,12 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
@@ -4998,6 +5744,14 @@ func checksPost156(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -5008,22 +5762,38 @@ func checksPre157(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre158 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
 func checksPre158(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost159 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _sparse_semi_structured_tile).
@@ -5033,38 +5803,70 @@ func checksPost159(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -5077,18 +5879,26 @@ func checksPre160(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: mkldnn_rnn_layer).
@@ -5101,20 +5911,28 @@ func checksPre161(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: mkldnn_rnn_layer).
@@ -5123,13 +5941,15 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5141,99 +5961,111 @@ func checksPost162(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5255,24 +6087,32 @@ func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s8)
 	c.Mutable(s9)
 	c.Mutable(s10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer.out).
@@ -5281,17 +6121,19 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5307,34 +6149,13 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -5347,6 +6168,15 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[8], s8)
 	c.ReturnsArg(l[13], &s13, l[9], s9)
 	c.ReturnsArg(l[14], &s14, l[10], s10)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -5367,34 +6197,42 @@ func checksPre165(c *asserts.Call, op *asserts.Op, l *[21]asserts.Loc, s0 *asser
 	c.SaveOpt(s11, t11, t11 != nil)
 	c.SaveOpt(s12, t12, t12 != nil)
 	c.Save(s13, t13)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward).
@@ -5406,20 +6244,22 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s18 asserts.Saved
 	var s19 asserts.Saved
 	var s20 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5441,273 +6281,289 @@ func checksPost166(c *asserts.Call, l *[21]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s18, t18)
 	c.Result(&s19, t19)
 	c.Result(&s20, t20)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.ImplUseCountLE1(l[14], &s14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[15], &s15)
-	c.NotArg(l[15], &s15, l[0], s0)
-	c.NotArg(l[15], &s15, l[1], s1)
-	c.NotArg(l[15], &s15, l[2], s2)
-	c.NotArg(l[15], &s15, l[3], s3)
-	c.NotArg(l[15], &s15, l[4], s4)
-	c.NotArg(l[15], &s15, l[5], s5)
-	c.NotArg(l[15], &s15, l[6], s6)
-	c.NotArg(l[15], &s15, l[7], s7)
-	c.NotArg(l[15], &s15, l[8], s8)
-	c.NotArg(l[15], &s15, l[9], s9)
-	c.NotArg(l[15], &s15, l[10], s10)
-	c.NotArg(l[15], &s15, l[11], s11)
-	c.NotArg(l[15], &s15, l[12], s12)
-	c.NotArg(l[15], &s15, l[13], s13)
+	if !(s15.ImplApart(s0) && s15.ImplApart(s1) && s15.ImplApart(s2) && s15.ImplApart(s3) && s15.ImplApart(s4) && s15.ImplApart(s5) && s15.ImplApart(s6) && s15.ImplApart(s7) && s15.ImplApart(s8) && s15.ImplApart(s9) && s15.ImplApart(s10) && s15.ImplApart(s11) && s15.ImplApart(s12) && s15.ImplApart(s13)) {
+		c.NotArg(l[15], &s15, l[0], s0)
+		c.NotArg(l[15], &s15, l[1], s1)
+		c.NotArg(l[15], &s15, l[2], s2)
+		c.NotArg(l[15], &s15, l[3], s3)
+		c.NotArg(l[15], &s15, l[4], s4)
+		c.NotArg(l[15], &s15, l[5], s5)
+		c.NotArg(l[15], &s15, l[6], s6)
+		c.NotArg(l[15], &s15, l[7], s7)
+		c.NotArg(l[15], &s15, l[8], s8)
+		c.NotArg(l[15], &s15, l[9], s9)
+		c.NotArg(l[15], &s15, l[10], s10)
+		c.NotArg(l[15], &s15, l[11], s11)
+		c.NotArg(l[15], &s15, l[12], s12)
+		c.NotArg(l[15], &s15, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[15], &s15)
-	c.FreshNoAlias(l[15], &s15, l[0], s0)
-	c.FreshNoAlias(l[15], &s15, l[1], s1)
-	c.FreshNoAlias(l[15], &s15, l[2], s2)
-	c.FreshNoAlias(l[15], &s15, l[3], s3)
-	c.FreshNoAlias(l[15], &s15, l[4], s4)
-	c.FreshNoAlias(l[15], &s15, l[5], s5)
-	c.FreshNoAlias(l[15], &s15, l[6], s6)
-	c.FreshNoAlias(l[15], &s15, l[7], s7)
-	c.FreshNoAlias(l[15], &s15, l[8], s8)
-	c.FreshNoAlias(l[15], &s15, l[9], s9)
-	c.FreshNoAlias(l[15], &s15, l[10], s10)
-	c.FreshNoAlias(l[15], &s15, l[11], s11)
-	c.FreshNoAlias(l[15], &s15, l[12], s12)
-	c.FreshNoAlias(l[15], &s15, l[13], s13)
+	if s15.FreshFrom(s0) && s15.FreshFrom(s1) && s15.FreshFrom(s2) && s15.FreshFrom(s3) && s15.FreshFrom(s4) && s15.FreshFrom(s5) && s15.FreshFrom(s6) && s15.FreshFrom(s7) && s15.FreshFrom(s8) && s15.FreshFrom(s9) && s15.FreshFrom(s10) && s15.FreshFrom(s11) && s15.FreshFrom(s12) && s15.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[15], &s15, l[0], s0)
+		c.FreshNoAlias(l[15], &s15, l[1], s1)
+		c.FreshNoAlias(l[15], &s15, l[2], s2)
+		c.FreshNoAlias(l[15], &s15, l[3], s3)
+		c.FreshNoAlias(l[15], &s15, l[4], s4)
+		c.FreshNoAlias(l[15], &s15, l[5], s5)
+		c.FreshNoAlias(l[15], &s15, l[6], s6)
+		c.FreshNoAlias(l[15], &s15, l[7], s7)
+		c.FreshNoAlias(l[15], &s15, l[8], s8)
+		c.FreshNoAlias(l[15], &s15, l[9], s9)
+		c.FreshNoAlias(l[15], &s15, l[10], s10)
+		c.FreshNoAlias(l[15], &s15, l[11], s11)
+		c.FreshNoAlias(l[15], &s15, l[12], s12)
+		c.FreshNoAlias(l[15], &s15, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[16], &s16)
-	c.NotArg(l[16], &s16, l[0], s0)
-	c.NotArg(l[16], &s16, l[1], s1)
-	c.NotArg(l[16], &s16, l[2], s2)
-	c.NotArg(l[16], &s16, l[3], s3)
-	c.NotArg(l[16], &s16, l[4], s4)
-	c.NotArg(l[16], &s16, l[5], s5)
-	c.NotArg(l[16], &s16, l[6], s6)
-	c.NotArg(l[16], &s16, l[7], s7)
-	c.NotArg(l[16], &s16, l[8], s8)
-	c.NotArg(l[16], &s16, l[9], s9)
-	c.NotArg(l[16], &s16, l[10], s10)
-	c.NotArg(l[16], &s16, l[11], s11)
-	c.NotArg(l[16], &s16, l[12], s12)
-	c.NotArg(l[16], &s16, l[13], s13)
+	if !(s16.ImplApart(s0) && s16.ImplApart(s1) && s16.ImplApart(s2) && s16.ImplApart(s3) && s16.ImplApart(s4) && s16.ImplApart(s5) && s16.ImplApart(s6) && s16.ImplApart(s7) && s16.ImplApart(s8) && s16.ImplApart(s9) && s16.ImplApart(s10) && s16.ImplApart(s11) && s16.ImplApart(s12) && s16.ImplApart(s13)) {
+		c.NotArg(l[16], &s16, l[0], s0)
+		c.NotArg(l[16], &s16, l[1], s1)
+		c.NotArg(l[16], &s16, l[2], s2)
+		c.NotArg(l[16], &s16, l[3], s3)
+		c.NotArg(l[16], &s16, l[4], s4)
+		c.NotArg(l[16], &s16, l[5], s5)
+		c.NotArg(l[16], &s16, l[6], s6)
+		c.NotArg(l[16], &s16, l[7], s7)
+		c.NotArg(l[16], &s16, l[8], s8)
+		c.NotArg(l[16], &s16, l[9], s9)
+		c.NotArg(l[16], &s16, l[10], s10)
+		c.NotArg(l[16], &s16, l[11], s11)
+		c.NotArg(l[16], &s16, l[12], s12)
+		c.NotArg(l[16], &s16, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[16], &s16)
-	c.FreshNoAlias(l[16], &s16, l[0], s0)
-	c.FreshNoAlias(l[16], &s16, l[1], s1)
-	c.FreshNoAlias(l[16], &s16, l[2], s2)
-	c.FreshNoAlias(l[16], &s16, l[3], s3)
-	c.FreshNoAlias(l[16], &s16, l[4], s4)
-	c.FreshNoAlias(l[16], &s16, l[5], s5)
-	c.FreshNoAlias(l[16], &s16, l[6], s6)
-	c.FreshNoAlias(l[16], &s16, l[7], s7)
-	c.FreshNoAlias(l[16], &s16, l[8], s8)
-	c.FreshNoAlias(l[16], &s16, l[9], s9)
-	c.FreshNoAlias(l[16], &s16, l[10], s10)
-	c.FreshNoAlias(l[16], &s16, l[11], s11)
-	c.FreshNoAlias(l[16], &s16, l[12], s12)
-	c.FreshNoAlias(l[16], &s16, l[13], s13)
+	if s16.FreshFrom(s0) && s16.FreshFrom(s1) && s16.FreshFrom(s2) && s16.FreshFrom(s3) && s16.FreshFrom(s4) && s16.FreshFrom(s5) && s16.FreshFrom(s6) && s16.FreshFrom(s7) && s16.FreshFrom(s8) && s16.FreshFrom(s9) && s16.FreshFrom(s10) && s16.FreshFrom(s11) && s16.FreshFrom(s12) && s16.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[16], &s16, l[0], s0)
+		c.FreshNoAlias(l[16], &s16, l[1], s1)
+		c.FreshNoAlias(l[16], &s16, l[2], s2)
+		c.FreshNoAlias(l[16], &s16, l[3], s3)
+		c.FreshNoAlias(l[16], &s16, l[4], s4)
+		c.FreshNoAlias(l[16], &s16, l[5], s5)
+		c.FreshNoAlias(l[16], &s16, l[6], s6)
+		c.FreshNoAlias(l[16], &s16, l[7], s7)
+		c.FreshNoAlias(l[16], &s16, l[8], s8)
+		c.FreshNoAlias(l[16], &s16, l[9], s9)
+		c.FreshNoAlias(l[16], &s16, l[10], s10)
+		c.FreshNoAlias(l[16], &s16, l[11], s11)
+		c.FreshNoAlias(l[16], &s16, l[12], s12)
+		c.FreshNoAlias(l[16], &s16, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[17], &s17)
-	c.NotArg(l[17], &s17, l[0], s0)
-	c.NotArg(l[17], &s17, l[1], s1)
-	c.NotArg(l[17], &s17, l[2], s2)
-	c.NotArg(l[17], &s17, l[3], s3)
-	c.NotArg(l[17], &s17, l[4], s4)
-	c.NotArg(l[17], &s17, l[5], s5)
-	c.NotArg(l[17], &s17, l[6], s6)
-	c.NotArg(l[17], &s17, l[7], s7)
-	c.NotArg(l[17], &s17, l[8], s8)
-	c.NotArg(l[17], &s17, l[9], s9)
-	c.NotArg(l[17], &s17, l[10], s10)
-	c.NotArg(l[17], &s17, l[11], s11)
-	c.NotArg(l[17], &s17, l[12], s12)
-	c.NotArg(l[17], &s17, l[13], s13)
+	if !(s17.ImplApart(s0) && s17.ImplApart(s1) && s17.ImplApart(s2) && s17.ImplApart(s3) && s17.ImplApart(s4) && s17.ImplApart(s5) && s17.ImplApart(s6) && s17.ImplApart(s7) && s17.ImplApart(s8) && s17.ImplApart(s9) && s17.ImplApart(s10) && s17.ImplApart(s11) && s17.ImplApart(s12) && s17.ImplApart(s13)) {
+		c.NotArg(l[17], &s17, l[0], s0)
+		c.NotArg(l[17], &s17, l[1], s1)
+		c.NotArg(l[17], &s17, l[2], s2)
+		c.NotArg(l[17], &s17, l[3], s3)
+		c.NotArg(l[17], &s17, l[4], s4)
+		c.NotArg(l[17], &s17, l[5], s5)
+		c.NotArg(l[17], &s17, l[6], s6)
+		c.NotArg(l[17], &s17, l[7], s7)
+		c.NotArg(l[17], &s17, l[8], s8)
+		c.NotArg(l[17], &s17, l[9], s9)
+		c.NotArg(l[17], &s17, l[10], s10)
+		c.NotArg(l[17], &s17, l[11], s11)
+		c.NotArg(l[17], &s17, l[12], s12)
+		c.NotArg(l[17], &s17, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[17], &s17)
-	c.FreshNoAlias(l[17], &s17, l[0], s0)
-	c.FreshNoAlias(l[17], &s17, l[1], s1)
-	c.FreshNoAlias(l[17], &s17, l[2], s2)
-	c.FreshNoAlias(l[17], &s17, l[3], s3)
-	c.FreshNoAlias(l[17], &s17, l[4], s4)
-	c.FreshNoAlias(l[17], &s17, l[5], s5)
-	c.FreshNoAlias(l[17], &s17, l[6], s6)
-	c.FreshNoAlias(l[17], &s17, l[7], s7)
-	c.FreshNoAlias(l[17], &s17, l[8], s8)
-	c.FreshNoAlias(l[17], &s17, l[9], s9)
-	c.FreshNoAlias(l[17], &s17, l[10], s10)
-	c.FreshNoAlias(l[17], &s17, l[11], s11)
-	c.FreshNoAlias(l[17], &s17, l[12], s12)
-	c.FreshNoAlias(l[17], &s17, l[13], s13)
+	if s17.FreshFrom(s0) && s17.FreshFrom(s1) && s17.FreshFrom(s2) && s17.FreshFrom(s3) && s17.FreshFrom(s4) && s17.FreshFrom(s5) && s17.FreshFrom(s6) && s17.FreshFrom(s7) && s17.FreshFrom(s8) && s17.FreshFrom(s9) && s17.FreshFrom(s10) && s17.FreshFrom(s11) && s17.FreshFrom(s12) && s17.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[17], &s17, l[0], s0)
+		c.FreshNoAlias(l[17], &s17, l[1], s1)
+		c.FreshNoAlias(l[17], &s17, l[2], s2)
+		c.FreshNoAlias(l[17], &s17, l[3], s3)
+		c.FreshNoAlias(l[17], &s17, l[4], s4)
+		c.FreshNoAlias(l[17], &s17, l[5], s5)
+		c.FreshNoAlias(l[17], &s17, l[6], s6)
+		c.FreshNoAlias(l[17], &s17, l[7], s7)
+		c.FreshNoAlias(l[17], &s17, l[8], s8)
+		c.FreshNoAlias(l[17], &s17, l[9], s9)
+		c.FreshNoAlias(l[17], &s17, l[10], s10)
+		c.FreshNoAlias(l[17], &s17, l[11], s11)
+		c.FreshNoAlias(l[17], &s17, l[12], s12)
+		c.FreshNoAlias(l[17], &s17, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[18], &s18)
-	c.NotArg(l[18], &s18, l[0], s0)
-	c.NotArg(l[18], &s18, l[1], s1)
-	c.NotArg(l[18], &s18, l[2], s2)
-	c.NotArg(l[18], &s18, l[3], s3)
-	c.NotArg(l[18], &s18, l[4], s4)
-	c.NotArg(l[18], &s18, l[5], s5)
-	c.NotArg(l[18], &s18, l[6], s6)
-	c.NotArg(l[18], &s18, l[7], s7)
-	c.NotArg(l[18], &s18, l[8], s8)
-	c.NotArg(l[18], &s18, l[9], s9)
-	c.NotArg(l[18], &s18, l[10], s10)
-	c.NotArg(l[18], &s18, l[11], s11)
-	c.NotArg(l[18], &s18, l[12], s12)
-	c.NotArg(l[18], &s18, l[13], s13)
+	if !(s18.ImplApart(s0) && s18.ImplApart(s1) && s18.ImplApart(s2) && s18.ImplApart(s3) && s18.ImplApart(s4) && s18.ImplApart(s5) && s18.ImplApart(s6) && s18.ImplApart(s7) && s18.ImplApart(s8) && s18.ImplApart(s9) && s18.ImplApart(s10) && s18.ImplApart(s11) && s18.ImplApart(s12) && s18.ImplApart(s13)) {
+		c.NotArg(l[18], &s18, l[0], s0)
+		c.NotArg(l[18], &s18, l[1], s1)
+		c.NotArg(l[18], &s18, l[2], s2)
+		c.NotArg(l[18], &s18, l[3], s3)
+		c.NotArg(l[18], &s18, l[4], s4)
+		c.NotArg(l[18], &s18, l[5], s5)
+		c.NotArg(l[18], &s18, l[6], s6)
+		c.NotArg(l[18], &s18, l[7], s7)
+		c.NotArg(l[18], &s18, l[8], s8)
+		c.NotArg(l[18], &s18, l[9], s9)
+		c.NotArg(l[18], &s18, l[10], s10)
+		c.NotArg(l[18], &s18, l[11], s11)
+		c.NotArg(l[18], &s18, l[12], s12)
+		c.NotArg(l[18], &s18, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[18], &s18)
-	c.FreshNoAlias(l[18], &s18, l[0], s0)
-	c.FreshNoAlias(l[18], &s18, l[1], s1)
-	c.FreshNoAlias(l[18], &s18, l[2], s2)
-	c.FreshNoAlias(l[18], &s18, l[3], s3)
-	c.FreshNoAlias(l[18], &s18, l[4], s4)
-	c.FreshNoAlias(l[18], &s18, l[5], s5)
-	c.FreshNoAlias(l[18], &s18, l[6], s6)
-	c.FreshNoAlias(l[18], &s18, l[7], s7)
-	c.FreshNoAlias(l[18], &s18, l[8], s8)
-	c.FreshNoAlias(l[18], &s18, l[9], s9)
-	c.FreshNoAlias(l[18], &s18, l[10], s10)
-	c.FreshNoAlias(l[18], &s18, l[11], s11)
-	c.FreshNoAlias(l[18], &s18, l[12], s12)
-	c.FreshNoAlias(l[18], &s18, l[13], s13)
+	if s18.FreshFrom(s0) && s18.FreshFrom(s1) && s18.FreshFrom(s2) && s18.FreshFrom(s3) && s18.FreshFrom(s4) && s18.FreshFrom(s5) && s18.FreshFrom(s6) && s18.FreshFrom(s7) && s18.FreshFrom(s8) && s18.FreshFrom(s9) && s18.FreshFrom(s10) && s18.FreshFrom(s11) && s18.FreshFrom(s12) && s18.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[18], &s18, l[0], s0)
+		c.FreshNoAlias(l[18], &s18, l[1], s1)
+		c.FreshNoAlias(l[18], &s18, l[2], s2)
+		c.FreshNoAlias(l[18], &s18, l[3], s3)
+		c.FreshNoAlias(l[18], &s18, l[4], s4)
+		c.FreshNoAlias(l[18], &s18, l[5], s5)
+		c.FreshNoAlias(l[18], &s18, l[6], s6)
+		c.FreshNoAlias(l[18], &s18, l[7], s7)
+		c.FreshNoAlias(l[18], &s18, l[8], s8)
+		c.FreshNoAlias(l[18], &s18, l[9], s9)
+		c.FreshNoAlias(l[18], &s18, l[10], s10)
+		c.FreshNoAlias(l[18], &s18, l[11], s11)
+		c.FreshNoAlias(l[18], &s18, l[12], s12)
+		c.FreshNoAlias(l[18], &s18, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[19], &s19)
-	c.NotArg(l[19], &s19, l[0], s0)
-	c.NotArg(l[19], &s19, l[1], s1)
-	c.NotArg(l[19], &s19, l[2], s2)
-	c.NotArg(l[19], &s19, l[3], s3)
-	c.NotArg(l[19], &s19, l[4], s4)
-	c.NotArg(l[19], &s19, l[5], s5)
-	c.NotArg(l[19], &s19, l[6], s6)
-	c.NotArg(l[19], &s19, l[7], s7)
-	c.NotArg(l[19], &s19, l[8], s8)
-	c.NotArg(l[19], &s19, l[9], s9)
-	c.NotArg(l[19], &s19, l[10], s10)
-	c.NotArg(l[19], &s19, l[11], s11)
-	c.NotArg(l[19], &s19, l[12], s12)
-	c.NotArg(l[19], &s19, l[13], s13)
+	if !(s19.ImplApart(s0) && s19.ImplApart(s1) && s19.ImplApart(s2) && s19.ImplApart(s3) && s19.ImplApart(s4) && s19.ImplApart(s5) && s19.ImplApart(s6) && s19.ImplApart(s7) && s19.ImplApart(s8) && s19.ImplApart(s9) && s19.ImplApart(s10) && s19.ImplApart(s11) && s19.ImplApart(s12) && s19.ImplApart(s13)) {
+		c.NotArg(l[19], &s19, l[0], s0)
+		c.NotArg(l[19], &s19, l[1], s1)
+		c.NotArg(l[19], &s19, l[2], s2)
+		c.NotArg(l[19], &s19, l[3], s3)
+		c.NotArg(l[19], &s19, l[4], s4)
+		c.NotArg(l[19], &s19, l[5], s5)
+		c.NotArg(l[19], &s19, l[6], s6)
+		c.NotArg(l[19], &s19, l[7], s7)
+		c.NotArg(l[19], &s19, l[8], s8)
+		c.NotArg(l[19], &s19, l[9], s9)
+		c.NotArg(l[19], &s19, l[10], s10)
+		c.NotArg(l[19], &s19, l[11], s11)
+		c.NotArg(l[19], &s19, l[12], s12)
+		c.NotArg(l[19], &s19, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[19], &s19)
-	c.FreshNoAlias(l[19], &s19, l[0], s0)
-	c.FreshNoAlias(l[19], &s19, l[1], s1)
-	c.FreshNoAlias(l[19], &s19, l[2], s2)
-	c.FreshNoAlias(l[19], &s19, l[3], s3)
-	c.FreshNoAlias(l[19], &s19, l[4], s4)
-	c.FreshNoAlias(l[19], &s19, l[5], s5)
-	c.FreshNoAlias(l[19], &s19, l[6], s6)
-	c.FreshNoAlias(l[19], &s19, l[7], s7)
-	c.FreshNoAlias(l[19], &s19, l[8], s8)
-	c.FreshNoAlias(l[19], &s19, l[9], s9)
-	c.FreshNoAlias(l[19], &s19, l[10], s10)
-	c.FreshNoAlias(l[19], &s19, l[11], s11)
-	c.FreshNoAlias(l[19], &s19, l[12], s12)
-	c.FreshNoAlias(l[19], &s19, l[13], s13)
+	if s19.FreshFrom(s0) && s19.FreshFrom(s1) && s19.FreshFrom(s2) && s19.FreshFrom(s3) && s19.FreshFrom(s4) && s19.FreshFrom(s5) && s19.FreshFrom(s6) && s19.FreshFrom(s7) && s19.FreshFrom(s8) && s19.FreshFrom(s9) && s19.FreshFrom(s10) && s19.FreshFrom(s11) && s19.FreshFrom(s12) && s19.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[19], &s19, l[0], s0)
+		c.FreshNoAlias(l[19], &s19, l[1], s1)
+		c.FreshNoAlias(l[19], &s19, l[2], s2)
+		c.FreshNoAlias(l[19], &s19, l[3], s3)
+		c.FreshNoAlias(l[19], &s19, l[4], s4)
+		c.FreshNoAlias(l[19], &s19, l[5], s5)
+		c.FreshNoAlias(l[19], &s19, l[6], s6)
+		c.FreshNoAlias(l[19], &s19, l[7], s7)
+		c.FreshNoAlias(l[19], &s19, l[8], s8)
+		c.FreshNoAlias(l[19], &s19, l[9], s9)
+		c.FreshNoAlias(l[19], &s19, l[10], s10)
+		c.FreshNoAlias(l[19], &s19, l[11], s11)
+		c.FreshNoAlias(l[19], &s19, l[12], s12)
+		c.FreshNoAlias(l[19], &s19, l[13], s13)
+	}
 	c.ImplUseCountLE1(l[20], &s20)
-	c.NotArg(l[20], &s20, l[0], s0)
-	c.NotArg(l[20], &s20, l[1], s1)
-	c.NotArg(l[20], &s20, l[2], s2)
-	c.NotArg(l[20], &s20, l[3], s3)
-	c.NotArg(l[20], &s20, l[4], s4)
-	c.NotArg(l[20], &s20, l[5], s5)
-	c.NotArg(l[20], &s20, l[6], s6)
-	c.NotArg(l[20], &s20, l[7], s7)
-	c.NotArg(l[20], &s20, l[8], s8)
-	c.NotArg(l[20], &s20, l[9], s9)
-	c.NotArg(l[20], &s20, l[10], s10)
-	c.NotArg(l[20], &s20, l[11], s11)
-	c.NotArg(l[20], &s20, l[12], s12)
-	c.NotArg(l[20], &s20, l[13], s13)
+	if !(s20.ImplApart(s0) && s20.ImplApart(s1) && s20.ImplApart(s2) && s20.ImplApart(s3) && s20.ImplApart(s4) && s20.ImplApart(s5) && s20.ImplApart(s6) && s20.ImplApart(s7) && s20.ImplApart(s8) && s20.ImplApart(s9) && s20.ImplApart(s10) && s20.ImplApart(s11) && s20.ImplApart(s12) && s20.ImplApart(s13)) {
+		c.NotArg(l[20], &s20, l[0], s0)
+		c.NotArg(l[20], &s20, l[1], s1)
+		c.NotArg(l[20], &s20, l[2], s2)
+		c.NotArg(l[20], &s20, l[3], s3)
+		c.NotArg(l[20], &s20, l[4], s4)
+		c.NotArg(l[20], &s20, l[5], s5)
+		c.NotArg(l[20], &s20, l[6], s6)
+		c.NotArg(l[20], &s20, l[7], s7)
+		c.NotArg(l[20], &s20, l[8], s8)
+		c.NotArg(l[20], &s20, l[9], s9)
+		c.NotArg(l[20], &s20, l[10], s10)
+		c.NotArg(l[20], &s20, l[11], s11)
+		c.NotArg(l[20], &s20, l[12], s12)
+		c.NotArg(l[20], &s20, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[20], &s20)
-	c.FreshNoAlias(l[20], &s20, l[0], s0)
-	c.FreshNoAlias(l[20], &s20, l[1], s1)
-	c.FreshNoAlias(l[20], &s20, l[2], s2)
-	c.FreshNoAlias(l[20], &s20, l[3], s3)
-	c.FreshNoAlias(l[20], &s20, l[4], s4)
-	c.FreshNoAlias(l[20], &s20, l[5], s5)
-	c.FreshNoAlias(l[20], &s20, l[6], s6)
-	c.FreshNoAlias(l[20], &s20, l[7], s7)
-	c.FreshNoAlias(l[20], &s20, l[8], s8)
-	c.FreshNoAlias(l[20], &s20, l[9], s9)
-	c.FreshNoAlias(l[20], &s20, l[10], s10)
-	c.FreshNoAlias(l[20], &s20, l[11], s11)
-	c.FreshNoAlias(l[20], &s20, l[12], s12)
-	c.FreshNoAlias(l[20], &s20, l[13], s13)
+	if s20.FreshFrom(s0) && s20.FreshFrom(s1) && s20.FreshFrom(s2) && s20.FreshFrom(s3) && s20.FreshFrom(s4) && s20.FreshFrom(s5) && s20.FreshFrom(s6) && s20.FreshFrom(s7) && s20.FreshFrom(s8) && s20.FreshFrom(s9) && s20.FreshFrom(s10) && s20.FreshFrom(s11) && s20.FreshFrom(s12) && s20.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[20], &s20, l[0], s0)
+		c.FreshNoAlias(l[20], &s20, l[1], s1)
+		c.FreshNoAlias(l[20], &s20, l[2], s2)
+		c.FreshNoAlias(l[20], &s20, l[3], s3)
+		c.FreshNoAlias(l[20], &s20, l[4], s4)
+		c.FreshNoAlias(l[20], &s20, l[5], s5)
+		c.FreshNoAlias(l[20], &s20, l[6], s6)
+		c.FreshNoAlias(l[20], &s20, l[7], s7)
+		c.FreshNoAlias(l[20], &s20, l[8], s8)
+		c.FreshNoAlias(l[20], &s20, l[9], s9)
+		c.FreshNoAlias(l[20], &s20, l[10], s10)
+		c.FreshNoAlias(l[20], &s20, l[11], s11)
+		c.FreshNoAlias(l[20], &s20, l[12], s12)
+		c.FreshNoAlias(l[20], &s20, l[13], s13)
+	}
 	c.DistinctOutputs(asserts.Out(l[14], &s14), asserts.Out(l[15], &s15), asserts.Out(l[16], &s16), asserts.Out(l[17], &s17), asserts.Out(l[18], &s18), asserts.Out(l[19], &s19), asserts.Out(l[20], &s20))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -5742,41 +6598,49 @@ func checksPre167(c *asserts.Call, op *asserts.Op, l *[28]asserts.Loc, s0 *asser
 	c.Mutable(s18)
 	c.Mutable(s19)
 	c.Mutable(s20)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
-	c.BindingContext(l[15], s15, t15)
-	c.BindingContext(l[16], s16, t16)
-	c.BindingContext(l[17], s17, t17)
-	c.BindingContext(l[18], s18, t18)
-	c.BindingContext(l[19], s19, t19)
-	c.BindingContext(l[20], s20, t20)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() && s15.Plain() && s16.Plain() && s17.Plain() && s18.Plain() && s19.Plain() && s20.Plain() {
+		c.BindingContextRows(21)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+		c.BindingContext(l[15], s15, t15)
+		c.BindingContext(l[16], s16, t16)
+		c.BindingContext(l[17], s17, t17)
+		c.BindingContext(l[18], s18, t18)
+		c.BindingContext(l[19], s19, t19)
+		c.BindingContext(l[20], s20, t20)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost168 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: mkldnn_rnn_layer_backward.out).
@@ -5788,27 +6652,29 @@ func checksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s25 asserts.Saved
 	var s26 asserts.Saved
 	var s27 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
-	c.BindingContextAfter(l[15], s15, t15)
-	c.BindingContextAfter(l[16], s16, t16)
-	c.BindingContextAfter(l[17], s17, t17)
-	c.BindingContextAfter(l[18], s18, t18)
-	c.BindingContextAfter(l[19], s19, t19)
-	c.BindingContextAfter(l[20], s20, t20)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+		c.BindingContextAfter(l[15], s15, t15)
+		c.BindingContextAfter(l[16], s16, t16)
+		c.BindingContextAfter(l[17], s17, t17)
+		c.BindingContextAfter(l[18], s18, t18)
+		c.BindingContextAfter(l[19], s19, t19)
+		c.BindingContextAfter(l[20], s20, t20)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5837,62 +6703,20 @@ func checksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s25, t25)
 	c.Result(&s26, t26)
 	c.Result(&s27, t27)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.SameImpl(l[15], s15)
@@ -5914,6 +6738,22 @@ func checksPost168(c *asserts.Call, l *[28]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[25], &s25, l[18], s18)
 	c.ReturnsArg(l[26], &s26, l[19], s19)
 	c.ReturnsArg(l[27], &s27, l[20], s20)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -5925,14 +6765,22 @@ func checksPre169(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost170 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm).
@@ -5940,11 +6788,13 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -5953,59 +6803,73 @@ func checksPost170(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -6027,17 +6891,25 @@ func checksPre171(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost172 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm.out).
@@ -6045,14 +6917,16 @@ func checksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6064,18 +6938,9 @@ func checksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -6089,6 +6954,11 @@ func checksPost172(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -6106,20 +6976,28 @@ func checksPre173(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost174 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: miopen_batch_norm_backward).
@@ -6127,13 +7005,15 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6144,83 +7024,89 @@ func checksPost174(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -6240,23 +7126,31 @@ func checksPre175(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: miopen_batch_norm_backward.out).
@@ -6264,16 +7158,18 @@ func checksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6287,34 +7183,13 @@ func checksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.SameImpl(l[8], s8)
@@ -6324,6 +7199,15 @@ func checksPost176(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[7], s7)
 	c.ReturnsArg(l[11], &s11, l[8], s8)
 	c.ReturnsArg(l[12], &s12, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -6335,16 +7219,24 @@ func checksPre177(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost178 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn).
@@ -6354,11 +7246,13 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6369,87 +7263,141 @@ func checksPost178(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
+	if !(s9.ImplApart(s0)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+	}
 	c.NotArgList(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
+	if s9.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6471,21 +7419,29 @@ func checksPre179(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost180 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn.out).
@@ -6495,16 +7451,18 @@ func checksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6520,26 +7478,14 @@ func checksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -6555,6 +7501,12 @@ func checksPost180(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[7], s7)
 	c.ReturnsArg(l[13], &s13, l[8], s8)
 	c.ReturnsArg(l[14], &s14, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -6572,28 +7524,36 @@ func checksPre181(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.SaveOpt(s8, t8, t8 != nil)
 	c.SaveOpt(s9, t9, t9 != nil)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost182 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: miopen_rnn_backward).
@@ -6602,17 +7562,19 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -6628,122 +7590,128 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	asserts.ResultList(c, &s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
+	if !(s12.ImplApart(s0)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+	}
 	c.NotArgList(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
+	if s12.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
+	if !(s13.ImplApart(s0)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+	}
 	c.NotArgList(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
+	if s13.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.ImplUseCountLE1List(l[14], &s14)
 	c.NotArgElems(l[14], &s14, l[0], s0)
 	c.NotArgElemsList(l[14], &s14, l[1], s1)
@@ -6769,6 +7737,18 @@ func checksPost182(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasList(l[14], &s14, l[9], s9)
 	c.FreshNoAliasList(l[14], &s14, l[10], s10)
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.OutList(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -6780,14 +7760,22 @@ func checksPre183(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre184 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm.out).
@@ -6804,17 +7792,25 @@ func checksPre184(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre185 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
@@ -6827,14 +7823,22 @@ func checksPre185(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost186 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit).
@@ -6842,11 +7846,13 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6855,59 +7861,73 @@ func checksPost186(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -6919,16 +7939,24 @@ func checksPre187(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost188 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _native_batch_norm_legit_functional).
@@ -6938,11 +7966,13 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -6953,87 +7983,109 @@ func checksPost188(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7045,16 +8097,24 @@ func checksPre189(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre190 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit_no_training.out).
@@ -7071,19 +8131,27 @@ func checksPre190(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre191 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
@@ -7102,17 +8170,25 @@ func checksPre191(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost192 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_batch_norm_legit.out).
@@ -7120,14 +8196,16 @@ func checksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7139,18 +8217,9 @@ func checksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7164,6 +8233,11 @@ func checksPost192(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[8], &s8, l[5], s5)
 	c.ReturnsArg(l[9], &s9, l[6], s6)
 	c.ReturnsArg(l[10], &s10, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -7175,25 +8249,35 @@ func checksPre193(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats).
 func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7201,47 +8285,55 @@ func checksPost194(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7261,29 +8353,39 @@ func checksPre195(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats.out).
 func checksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7293,18 +8395,9 @@ func checksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -7315,6 +8408,11 @@ func checksPost196(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7331,28 +8429,38 @@ func checksPre197(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts).
 func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7361,55 +8469,61 @@ func checksPost198(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7430,32 +8544,42 @@ func checksPre199(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost200 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_gather_stats_with_counts.out).
 func checksPost200(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7466,32 +8590,26 @@ func checksPost200(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.SameImpl(l[7], s7)
 	c.SameStorage(l[7], s7)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[3])
 	c.PlanSkip(asserts.CheckSameContent, l[3])
 	c.PlanSkip(asserts.CheckNoMutation, l[4])
@@ -7509,20 +8627,28 @@ func checksPre201(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre202 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: native_batch_norm_backward.out).
@@ -7541,23 +8667,31 @@ func checksPre202(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s7)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre203 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -7568,16 +8702,24 @@ func checksPre203(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost204 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce).
@@ -7586,11 +8728,13 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7600,75 +8744,91 @@ func checksPost204(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7688,20 +8848,28 @@ func checksPre205(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost206 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_reduce.out).
@@ -7710,15 +8878,17 @@ func checksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7732,26 +8902,11 @@ func checksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
@@ -7764,6 +8919,13 @@ func checksPost206(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -7778,35 +8940,45 @@ func checksPre207(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt).
 func checksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7816,56 +8988,48 @@ func checksPost208(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -7882,37 +9046,47 @@ func checksPre209(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: batch_norm_backward_elemt.out).
 func checksPost210(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -7923,41 +9097,27 @@ func checksPost210(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.After(s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -7967,49 +9127,71 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats).
 func checksPost212(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -8027,23 +9209,33 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost214 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: batch_norm_update_stats.out).
 func checksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8051,10 +9243,7 @@ func checksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -8065,6 +9254,9 @@ func checksPost214(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[4], s4)
 	c.ReturnsArg(l[5], &s5, l[3], s3)
 	c.ReturnsArg(l[6], &s6, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckNoMutation, l[1])
 	c.PlanSkip(asserts.CheckSameContent, l[1])
 	c.PlanSkip(asserts.CheckNoMutation, l[2])
@@ -8081,29 +9273,41 @@ func checksPre215(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost216 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: channel_shuffle).
 func checksPost216(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
 	c.End()
@@ -8115,23 +9319,33 @@ func checksPre217(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.MutableList(s1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost218 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost218(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8140,10 +9354,18 @@ func checksPre219(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost220 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transform_bias_rescale_qkv).
@@ -8151,40 +9373,58 @@ func checksPost220(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -8199,13 +9439,21 @@ func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost222 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _transform_bias_rescale_qkv.out).
@@ -8213,11 +9461,13 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s5 asserts.Saved
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8226,14 +9476,8 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -8243,17 +9487,23 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
 	c.ReturnsArg(l[7], &s7, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost223 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: _nested_tensor_size).
 func checksPost223(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[1])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[1])
@@ -8263,37 +9513,35 @@ func checksPost223(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost224 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_buffer).
 func checksPost224(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.SharesStorage(l[4], &s4, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -8306,29 +9554,39 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost226 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _nested_view_from_jagged).
 func checksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8336,38 +9594,30 @@ func checksPost226(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.SharesStorage(l[6], &s6, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -8382,27 +9632,43 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre228 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: unique_dim).
 func checksPre228(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost229 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: unique_dim).
@@ -8410,28 +9676,48 @@ func checksPost229(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s1 asserts.Saved
 	var s2 asserts.Saved
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8445,11 +9731,19 @@ func checksPre230(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Mutable(s1)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost231 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 11 op(s) of one shape (the first: unique_dim.out).
@@ -8457,10 +9751,12 @@ func checksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8468,10 +9764,7 @@ func checksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -8481,6 +9774,9 @@ func checksPost231(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[4], &s4, l[1], s1)
 	c.ReturnsArg(l[5], &s5, l[2], s2)
 	c.ReturnsArg(l[6], &s6, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -8494,14 +9790,22 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost233 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update).
@@ -8510,11 +9814,13 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8524,71 +9830,91 @@ func checksPost233(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
 	c.SameStorage(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8600,16 +9926,24 @@ func checksPre234(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost235 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update_functional).
@@ -8620,11 +9954,13 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8636,99 +9972,127 @@ func checksPost235(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -8750,18 +10114,26 @@ func checksPre236(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _batch_norm_with_update.out).
@@ -8770,15 +10142,17 @@ func checksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8792,18 +10166,9 @@ func checksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -8820,6 +10185,11 @@ func checksPost237(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[10], &s10, l[6], s6)
 	c.ReturnsArg(l[11], &s11, l[7], s7)
 	c.ReturnsArg(l[12], &s12, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8831,16 +10201,24 @@ func checksPre238(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _batch_norm_no_update.out).
@@ -8859,20 +10237,28 @@ func checksPre239(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _scaled_mm).
@@ -8884,18 +10270,26 @@ func checksPre240(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_mm.out).
@@ -8909,19 +10303,27 @@ func checksPre241(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
@@ -8930,34 +10332,40 @@ func checksPre242(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost243 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _validate_sparse_compressed_tensor_args).
 func checksPost243(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -8969,18 +10377,28 @@ func checksPre244(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost245 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -8989,14 +10407,8 @@ func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -9006,6 +10418,10 @@ func checksPost245(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.DistinctOutputs(asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9019,19 +10435,29 @@ func checksPre246(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost247 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost247(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9040,16 +10466,14 @@ func checksPost247(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9066,8 +10490,10 @@ func checksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost249 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 52 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost249(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -9093,28 +10519,38 @@ func checksPre250(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: fused_moving_avg_obs_fake_quant).
 func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9123,18 +10559,9 @@ func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.After(s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9144,21 +10571,32 @@ func checksPost251(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9176,29 +10614,39 @@ func checksPre252(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper).
 func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9208,18 +10656,9 @@ func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9229,38 +10668,55 @@ func checksPost253(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9282,33 +10738,43 @@ func checksPre254(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper.out).
 func checksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9320,18 +10786,9 @@ func checksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[4], s4)
@@ -9346,6 +10803,11 @@ func checksPost255(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorage(l[8], s8)
 	c.ReturnsArg(l[9], &s9, l[7], s7)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -9359,20 +10821,28 @@ func checksPre256(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_moving_avg_obs_fq_helper_functional).
@@ -9383,13 +10853,15 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9403,131 +10875,155 @@ func checksPost257(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -9537,12 +11033,20 @@ func checksPre258(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -9553,9 +11057,11 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9565,10 +11071,7 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -9578,54 +11081,93 @@ func checksPost259(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
 	c.NotArgList(l[7], &s7, l[2], s2)
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
 	c.FreshNoAliasOf(l[7], &s7, l[2], s2)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
+	if !(s8.ImplApart(s0)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+	}
 	c.NotArgList(l[8], &s8, l[1], s1)
 	c.NotArgList(l[8], &s8, l[2], s2)
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
+	if s8.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[8], &s8, l[1], s1)
 	c.FreshNoAliasOf(l[8], &s8, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -9647,18 +11189,26 @@ func checksPre260(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost261 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps.out).
@@ -9669,15 +11219,17 @@ func checksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -9693,10 +11245,7 @@ func checksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -9723,6 +11272,9 @@ func checksPost261(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[12], &s12, l[6], s6)
 	c.ReturnsArg(l[13], &s13, l[7], s7)
 	c.ReturnsArg(l[14], &s14, l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -9738,24 +11290,32 @@ func checksPre262(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s6, t6)
 	asserts.SaveList(c, s7, t7)
 	asserts.SaveList(c, s8, t8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 	asserts.SameContentList(c, l[8], s8, t8)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost263 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -9763,15 +11323,17 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9784,34 +11346,13 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	asserts.ResultList(c, &s10, t10)
 	asserts.ResultList(c, &s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
@@ -9821,23 +11362,29 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.NoMutationList(l[8], s8)
 	asserts.SameContentAfterList(c, l[8], s8, t8)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.NotArgList(l[9], &s9, l[7], s7)
 	c.NotArgList(l[9], &s9, l[8], s8)
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.FreshNoAliasOf(l[9], &s9, l[7], s7)
 	c.FreshNoAliasOf(l[9], &s9, l[8], s8)
 	c.ImplUseCountLE1List(l[10], &s10)
@@ -9881,6 +11428,15 @@ func checksPost263(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.FreshNoAliasListOf(l[11], &s11, l[7], s7)
 	c.FreshNoAliasListOf(l[11], &s11, l[8], s8)
 	c.DistinctOutputs(asserts.Out(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -9902,43 +11458,53 @@ func checksPre264(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s9)
 	c.MutableList(s10)
 	c.MutableList(s11)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
 	asserts.BindingContextList(c, l[7], s7, t7)
 	asserts.SameContentList(c, l[8], s8, t8)
 	asserts.BindingContextList(c, l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
 	asserts.BindingContextList(c, l[10], s10, t10)
 	asserts.BindingContextList(c, l[11], s11, t11)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s9.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost265 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward.out).
 func checksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.SavedList, s8 *asserts.SavedList, s9 *asserts.Saved, s10 *asserts.SavedList, s11 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor, t8 []*torch.Tensor, t9 *torch.Tensor, t10 []*torch.Tensor, t11 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	asserts.BindingContextAfterList(c, l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	asserts.BindingContextAfterList(c, l[10], s10, t10)
-	asserts.BindingContextAfterList(c, l[11], s11, t11)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		asserts.BindingContextAfterList(c, l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		asserts.BindingContextAfterList(c, l[10], s10, t10)
+		asserts.BindingContextAfterList(c, l[11], s11, t11)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -9951,34 +11517,13 @@ func checksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	asserts.AfterList(c, s10, t10)
 	asserts.AfterList(c, s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.SameImplList(l[7], s7)
 	c.SameStorageList(l[7], s7)
 	c.NoMutationList(l[7], s7)
@@ -9993,6 +11538,15 @@ func checksPost265(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.SameStorageList(l[10], s10)
 	c.SameImplList(l[11], s11)
 	c.SameStorageList(l[11], s11)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -10004,16 +11558,24 @@ func checksPre266(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre267 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell.out).
@@ -10030,19 +11592,27 @@ func checksPre267(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre268 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl).
@@ -10053,16 +11623,24 @@ func checksPre268(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre269 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward_impl.out).
@@ -10079,19 +11657,27 @@ func checksPre269(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Mutable(s5)
 	c.Mutable(s6)
 	c.Mutable(s7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre270 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_fused_lstm_cell_backward).
@@ -10102,16 +11688,24 @@ func checksPre270(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre271 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -10125,22 +11719,30 @@ func checksPre271(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.Save(s6, t6)
 	c.Save(s7, t7)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost272 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_lstm_cell_backward).
@@ -10150,14 +11752,16 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10171,129 +11775,145 @@ func checksPost272(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -10305,27 +11925,37 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost274 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _thnn_fused_gru_cell).
 func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor) {
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10333,51 +11963,55 @@ func checksPost274(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
-	c.NotArg(l[5], &s5, l[4], s4)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3) && s5.ImplApart(s4)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+		c.NotArg(l[5], &s5, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
-	c.FreshNoAlias(l[5], &s5, l[4], s4)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) && s5.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+		c.FreshNoAlias(l[5], &s5, l[4], s4)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) {
+		c.FreshNoAliasRows(5)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+	}
 	c.DistinctOutputs(asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -10393,31 +12027,41 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost276 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell.out).
 func checksPost276(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10427,32 +12071,24 @@ func checksPost276(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImpl(l[5], s5)
 	c.SameStorage(l[5], s5)
 	c.SameImpl(l[6], s6)
 	c.SameStorage(l[6], s6)
 	c.ReturnsArg(l[7], &s7, l[5], s5)
 	c.ReturnsArg(l[8], &s8, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -10461,10 +12097,18 @@ func checksPre277(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost278 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward).
@@ -10474,8 +12118,10 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -10483,45 +12129,73 @@ func checksPost278(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10540,15 +12214,23 @@ func checksPre279(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Mutable(s4)
 	c.Mutable(s5)
 	c.Mutable(s6)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost280 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_fused_gru_cell_backward.out).
@@ -10558,13 +12240,15 @@ func checksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10577,14 +12261,8 @@ func checksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -10600,6 +12278,10 @@ func checksPost280(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[9], &s9, l[4], s4)
 	c.ReturnsArg(l[10], &s10, l[5], s5)
 	c.ReturnsArg(l[11], &s11, l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10612,18 +12294,26 @@ func checksPre281(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(6)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost282 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _thnn_differentiable_gru_cell_backward).
@@ -10633,12 +12323,14 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -10650,101 +12342,121 @@ func checksPost282(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) {
+		c.FreshNoAliasRows(6)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -10754,12 +12466,20 @@ func checksPre283(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost284 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.input).
@@ -10767,19 +12487,18 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
@@ -10789,30 +12508,51 @@ func checksPost284(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.NotArgList(l[4], &s4, l[1], s1)
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
+	if !(s5.ImplApart(s0)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+	}
 	c.NotArgList(l[5], &s5, l[1], s1)
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
+	if s5.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[1], s1)
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -10823,14 +12563,22 @@ func checksPre285(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost286 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm.data).
@@ -10838,10 +12586,12 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s4 asserts.Saved
 	var s5 asserts.Saved
 	var s6 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -10849,14 +12599,8 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
@@ -10866,36 +12610,58 @@ func checksPost286(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.NotArgList(l[5], &s5, l[2], s2)
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[2], s2)
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+	}
 	c.NotArgList(l[6], &s6, l[2], s2)
 	c.NotArgList(l[6], &s6, l[3], s3)
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[2], s2)
 	c.FreshNoAliasOf(l[6], &s6, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10905,55 +12671,75 @@ func checksPre287(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	asserts.SaveList(c, s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost288 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.input).
 func checksPost288(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.NotArgList(l[3], &s3, l[2], s2)
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.NotArgList(l[4], &s4, l[2], s2)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -10964,67 +12750,85 @@ func checksPre289(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SaveList(c, s3, t3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost290 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: gru.data).
 func checksPost290(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	asserts.AfterList(c, s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.NotArgList(l[4], &s4, l[3], s3)
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[4], &s4, l[3], s3)
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.NotArgList(l[5], &s5, l[3], s3)
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.FreshNoAliasOf(l[5], &s5, l[3], s3)
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11037,30 +12841,40 @@ func checksPre291(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost292 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_cell).
 func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	var s6 asserts.Saved
 	var s7 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -11069,59 +12883,75 @@ func checksPost292(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s5, t5)
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
+	if !(s6.ImplApart(s0)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+	}
 	c.NotArgList(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
-	c.NotArg(l[6], &s6, l[4], s4)
-	c.NotArg(l[6], &s6, l[5], s5)
+	if !(s6.ImplApart(s2) && s6.ImplApart(s3) && s6.ImplApart(s4) && s6.ImplApart(s5)) {
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+		c.NotArg(l[6], &s6, l[4], s4)
+		c.NotArg(l[6], &s6, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
+	if s6.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
-	c.FreshNoAlias(l[6], &s6, l[4], s4)
-	c.FreshNoAlias(l[6], &s6, l[5], s5)
+	if s6.FreshFrom(s2) && s6.FreshFrom(s3) && s6.FreshFrom(s4) && s6.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+		c.FreshNoAlias(l[6], &s6, l[4], s4)
+		c.FreshNoAlias(l[6], &s6, l[5], s5)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
+	if !(s7.ImplApart(s0)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+	}
 	c.NotArgList(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
+	if !(s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5)) {
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
+	if s7.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
+	if s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+	}
 	c.DistinctOutputs(asserts.Out(l[6], &s6), asserts.Out(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -11138,42 +12968,52 @@ func checksPre293(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost294 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: quantized_lstm_cell).
 func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
@@ -11186,91 +13026,99 @@ func checksPost294(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
+	if !(s10.ImplApart(s0)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+	}
 	c.NotArgList(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
+	if s10.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
+	if !(s11.ImplApart(s0)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+	}
 	c.NotArgList(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
+	if s11.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -11287,41 +13135,51 @@ func checksPre295(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost296 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: quantized_gru_cell).
 func checksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11333,82 +13191,74 @@ func checksPost296(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s8, t8)
 	c.After(s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
 // checksPost297 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: set_.source_Tensor_storage_offset).
 func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckSameImpl, l[0])
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.PlanSkip(asserts.CheckSameImpl, l[1])
@@ -11419,30 +13269,34 @@ func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost298 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set.source_Tensor).
 func checksPost298(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.SharesStorage(l[2], &s2, l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
 // checksPost299 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: set_).
 func checksPost299(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.ReturnsArg(l[1], &s1, l[0], s0)
@@ -11454,14 +13308,16 @@ func checksPost299(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 // checksPost300 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lift_fresh).
 func checksPost300(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[1])
 	c.End()
 }
@@ -11471,26 +13327,34 @@ func checksPre301(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost302 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lu_unpack).
 func checksPost302(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.PlanSkip(asserts.CheckImplUseCountLE1, l[2])
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[2])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[2])
@@ -11517,14 +13381,22 @@ func checksPre303(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre304 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bins_tensor).
@@ -11533,12 +13405,20 @@ func checksPre304(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: histogram.bin_ct_out).
@@ -11550,12 +13430,20 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s2)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPre306 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: histogram.bin_ct).
@@ -11563,28 +13451,32 @@ func checksPre306(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost307 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges).
 func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElems(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -11592,6 +13484,10 @@ func checksPost307(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11602,31 +13498,39 @@ func checksPre308(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	asserts.SaveList(c, s2, t2)
 	c.MutableList(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost309 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _histogramdd_bin_edges.out).
 func checksPost309(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.SavedList, t0 *torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11636,12 +13540,20 @@ func checksPre310(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPre311 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _histogramdd_from_bin_tensors.out).
@@ -11652,39 +13564,49 @@ func checksPre311(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost312 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: histogramdd).
 func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	var s2 asserts.Saved
 	var s3 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	asserts.ResultList(c, &s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElems(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -11692,6 +13614,10 @@ func checksPost312(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasList(l[3], &s3, l[0], s0)
 	c.FreshNoAliasList(l[3], &s3, l[1], s1)
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.OutList(l[3], &s3))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -11701,46 +13627,62 @@ func checksPre313(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	asserts.SaveList(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost314 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: histogramdd.TensorList_bins).
 func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s3 asserts.Saved
 	var s4 asserts.SavedList
-	c.BindingContextAfter(l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	asserts.ResultList(c, &s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.NotArgList(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.FreshNoAliasOf(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElems(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -11750,6 +13692,10 @@ func checksPost314(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.FreshNoAliasListOf(l[4], &s4, l[1], s1)
 	c.FreshNoAliasList(l[4], &s4, l[2], s2)
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11762,16 +13708,26 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s0)
 	c.Mutable(s1)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost316 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPost316(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11779,10 +13735,10 @@ func checksPost316(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11797,18 +13753,28 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPost318(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11819,12 +13785,12 @@ func checksPost318(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	asserts.SameContentAfterList(c, l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11836,19 +13802,29 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	var s3 asserts.SavedList
 	var s4 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11858,14 +13834,8 @@ func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1List(l[3], &s3)
 	c.NotArgElemsList(l[3], &s3, l[0], s0)
 	c.NotArgElems(l[3], &s3, l[1], s1)
@@ -11876,13 +13846,23 @@ func checksPost320(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[3], &s3, l[2], s2)
 	c.ImplUseCountLE1(l[4], &s4)
 	c.NotArgList(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
 	c.FreshNoAliasOf(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.OutList(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11894,18 +13874,28 @@ func checksPre321(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s0)
 	c.Mutable(s1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost322 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale_).
 func checksPost322(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -11914,11 +13904,11 @@ func checksPost322(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11931,39 +13921,47 @@ func checksPre323(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Mutable(s1)
 	c.Mutable(s3)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost324 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _amp_update_scale.out).
 func checksPost324(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[2], s2)
 	c.SameImpl(l[3], s3)
 	c.SameStorage(l[3], s3)
 	c.ReturnsArg(l[4], &s4, l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -11971,12 +13969,15 @@ func checksPost324(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre325(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
 	asserts.SaveList(c, s0, t0)
+	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
 // checksPost326 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPost326(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -11997,8 +13998,10 @@ func checksPre327(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List).
 func checksPost328(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -12033,8 +14036,10 @@ func checksPre329(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 
 // checksPost330 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add_.List).
 func checksPost330(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	c.SameImplList(l[0], s0)
@@ -12062,9 +14067,11 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost332 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 12 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost332(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12088,15 +14095,25 @@ func checksPre333(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost334 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
 func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	var s2 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	asserts.ResultList(c, &s2, t2)
@@ -12104,10 +14121,7 @@ func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1List(l[2], &s2)
 	c.NotArgElemsList(l[2], &s2, l[0], s0)
 	c.NotArgElems(l[2], &s2, l[1], s1)
@@ -12115,6 +14129,9 @@ func checksPost334(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[2], &s2, l[0], s0)
 	c.FreshNoAliasList(l[2], &s2, l[1], s1)
 	c.DistinctOutputs(asserts.OutList(l[2], &s2))
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12125,22 +14142,32 @@ func checksPre335(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost336 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
 func checksPost336(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12153,16 +14180,26 @@ func checksPre337(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.MutableList(s2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
+	if !c.Hermetic() && s1.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost338 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPost338(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.After(s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12170,12 +14207,12 @@ func checksPost338(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12196,9 +14233,11 @@ func checksPre339(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPost340 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPost340(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	var s3 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12240,17 +14279,27 @@ func checksPre341(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost342 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
 func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	var s4 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12268,10 +14317,7 @@ func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1List(l[4], &s4)
 	c.NotArgElemsList(l[4], &s4, l[0], s0)
 	c.NotArgElemsList(l[4], &s4, l[1], s1)
@@ -12283,6 +14329,9 @@ func checksPost342(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasListOf(l[4], &s4, l[2], s2)
 	c.FreshNoAliasList(l[4], &s4, l[3], s3)
 	c.DistinctOutputs(asserts.OutList(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12302,9 +14351,11 @@ func checksPre343(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 
 // checksPost344 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPost344(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12340,10 +14391,12 @@ func checksPre345(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 
 // checksPost346 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost346(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12378,16 +14431,26 @@ func checksPre347(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost348 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPost348(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12402,10 +14465,10 @@ func checksPost348(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12424,18 +14487,28 @@ func checksPre349(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
 	asserts.BindingContextList(c, l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost350 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPost350(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -12453,12 +14526,12 @@ func checksPost350(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[3], s3)
 	c.SameImplList(l[4], s4)
 	c.SameStorageList(l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -12472,17 +14545,25 @@ func checksPre351(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre352 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: nll_loss_backward).
@@ -12493,16 +14574,24 @@ func checksPre352(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre353 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
@@ -12513,54 +14602,72 @@ func checksPre353(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost354 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise.out).
 func checksPost354(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
 // checksPost355 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise).
 func checksPost355(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -12569,15 +14676,23 @@ func checksPre356(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
+	c.Mutable(s0)
+	c.Mutable(s1)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
 }
 
 // checksPost357 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: rrelu_with_noise_).
 func checksPost357(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
@@ -12592,29 +14707,29 @@ func checksPost357(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPost358 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _slow_conv2d_forward).
 func checksPost358(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.PlanSkip(asserts.CheckStorageUseCountEq1, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
 	c.PlanSkip(asserts.CheckFreshNoAlias, l[3])
@@ -12628,47 +14743,71 @@ func checksPost359(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s3 asserts.Saved
 	var s4 asserts.Saved
 	var s5 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
-	c.NotArg(l[2], &s2, l[1], s1)
+	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+		c.NotArg(l[2], &s2, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
-	c.FreshNoAlias(l[2], &s2, l[1], s1)
+	if s2.FreshFrom(s0) && s2.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+		c.FreshNoAlias(l[2], &s2, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) {
+		c.FreshNoAliasRows(2)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+	}
 	c.DistinctOutputs(asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12685,14 +14824,22 @@ func checksPre360(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Mutable(s3)
 	c.Mutable(s4)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
 }
 
 // checksPost361 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: linalg_lstsq.out).
@@ -12701,12 +14848,14 @@ func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12717,14 +14866,8 @@ func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.SameImpl(l[3], s3)
@@ -12737,6 +14880,10 @@ func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
 	c.ReturnsArg(l[9], &s9, l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
 	c.End()
 }
 
@@ -12744,8 +14891,16 @@ func checksPost361(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre362(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost363 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet).
@@ -12754,33 +14909,59 @@ func checksPost363(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, t0 *to
 	var s2 asserts.Saved
 	var s3 asserts.Saved
 	var s4 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArg(l[1], &s1, l[0], s0)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAlias(l[1], &s1, l[0], s0)
+	if s1.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[1], &s1, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[2], &s2)
-	c.NotArg(l[2], &s2, l[0], s0)
+	if !(s2.ImplApart(s0)) {
+		c.NotArg(l[2], &s2, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[2], &s2)
-	c.FreshNoAlias(l[2], &s2, l[0], s0)
+	if s2.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[2], &s2, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
+	if !(s3.ImplApart(s0)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
+	if s3.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
+	if !(s4.ImplApart(s0)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
+	if s4.FreshFrom(s0) {
+		c.FreshNoAliasRows(1)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+	}
 	c.DistinctOutputs(asserts.Out(l[1], &s1), asserts.Out(l[2], &s2), asserts.Out(l[3], &s3), asserts.Out(l[4], &s4))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -12796,12 +14977,20 @@ func checksPre364(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.BindingContext(l[1], s1, t1)
-	c.BindingContext(l[2], s2, t2)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
 }
 
 // checksPost365 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _linalg_slogdet.sign).
@@ -12810,11 +14999,13 @@ func checksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	var s8 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -12824,10 +15015,7 @@ func checksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.Result(&s6, t6)
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
+	c.SameImplStorageVersion(l[0], s0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -12840,6 +15028,9 @@ func checksPost365(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.ReturnsArg(l[6], &s6, l[2], s2)
 	c.ReturnsArg(l[7], &s7, l[3], s3)
 	c.ReturnsArg(l[8], &s8, l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
 	c.End()
 }
 
@@ -12850,14 +15041,22 @@ func checksPre366(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre367 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: segment_reduce.out).
@@ -12869,15 +15068,23 @@ func checksPre367(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.Save(s4, t4)
 	c.Mutable(s4)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre368 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _segment_reduce_backward).
@@ -12888,16 +15095,24 @@ func checksPre368(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(5)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPre369 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _segment_reduce_backward.out).
@@ -12910,23 +15125,33 @@ func checksPre369(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.Save(s5, t5)
 	c.Mutable(s5)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(6)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(5)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost370 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: flatten_dense_tensors).
 func checksPost370(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
 	asserts.AfterList(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
@@ -12954,53 +15179,63 @@ func checksPre371(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.SaveOpt(s13, t13, t13 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() {
+		c.BindingContextRows(14)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost372 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd).
 func checksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor) {
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13016,92 +15251,72 @@ func checksPost372(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s12, t12)
 	c.After(s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.ImplUseCountLE1(l[14], &s14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
-	c.NotArg(l[14], &s14, l[11], s11)
-	c.NotArg(l[14], &s14, l[12], s12)
-	c.NotArg(l[14], &s14, l[13], s13)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10) && s14.ImplApart(s11) && s14.ImplApart(s12) && s14.ImplApart(s13)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+		c.NotArg(l[14], &s14, l[11], s11)
+		c.NotArg(l[14], &s14, l[12], s12)
+		c.NotArg(l[14], &s14, l[13], s13)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
-	c.FreshNoAlias(l[14], &s14, l[11], s11)
-	c.FreshNoAlias(l[14], &s14, l[12], s12)
-	c.FreshNoAlias(l[14], &s14, l[13], s13)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) && s14.FreshFrom(s11) && s14.FreshFrom(s12) && s14.FreshFrom(s13) {
+		c.FreshNoAliasRows(14)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+		c.FreshNoAlias(l[14], &s14, l[11], s11)
+		c.FreshNoAlias(l[14], &s14, l[12], s12)
+		c.FreshNoAlias(l[14], &s14, l[13], s13)
+	}
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -13124,55 +15339,65 @@ func checksPre373(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asser
 	c.SaveOpt(s13, t13, t13 != nil)
 	c.Save(s14, t14)
 	c.Mutable(s14)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
-	c.SameContent(l[11], s11, t11)
-	c.BindingContext(l[11], s11, t11)
-	c.SameContent(l[12], s12, t12)
-	c.BindingContext(l[12], s12, t12)
-	c.SameContent(l[13], s13, t13)
-	c.BindingContext(l[13], s13, t13)
-	c.BindingContext(l[14], s14, t14)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() && s11.Plain() && s12.Plain() && s13.Plain() && s14.Plain() {
+		c.BindingContextRows(15)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+		c.BindingContext(l[11], s11, t11)
+		c.BindingContext(l[12], s12, t12)
+		c.BindingContext(l[13], s13, t13)
+		c.BindingContext(l[14], s14, t14)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(14)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+		c.SameContent(l[11], s11, t11)
+		c.SameContent(l[12], s12, t12)
+		c.SameContent(l[13], s13, t13)
+	}
 }
 
 // checksPost374 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _transformer_encoder_layer_fwd.out).
 func checksPost374(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 *torch.Tensor, t15 *torch.Tensor) {
 	var s15 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
-	c.BindingContextAfter(l[11], s11, t11)
-	c.BindingContextAfter(l[12], s12, t12)
-	c.BindingContextAfter(l[13], s13, t13)
-	c.BindingContextAfter(l[14], s14, t14)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+		c.BindingContextAfter(l[11], s11, t11)
+		c.BindingContextAfter(l[12], s12, t12)
+		c.BindingContextAfter(l[13], s13, t13)
+		c.BindingContextAfter(l[14], s14, t14)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13189,65 +15414,39 @@ func checksPost374(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s13, t13)
 	c.After(s14, t14)
 	c.Result(&s15, t15)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
-	c.SameImpl(l[11], s11)
-	c.SameStorage(l[11], s11)
-	c.NoMutation(l[11], s11)
-	c.SameContentAfter(l[11], s11, t11)
-	c.SameImpl(l[12], s12)
-	c.SameStorage(l[12], s12)
-	c.NoMutation(l[12], s12)
-	c.SameContentAfter(l[12], s12, t12)
-	c.SameImpl(l[13], s13)
-	c.SameStorage(l[13], s13)
-	c.NoMutation(l[13], s13)
-	c.SameContentAfter(l[13], s13, t13)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
+	c.SameImplStorageVersion(l[11], s11)
+	c.SameImplStorageVersion(l[12], s12)
+	c.SameImplStorageVersion(l[13], s13)
 	c.SameImpl(l[14], s14)
 	c.SameStorage(l[14], s14)
 	c.ReturnsArg(l[15], &s15, l[14], s14)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+		c.SameContentAfter(l[11], s11, t11)
+		c.SameContentAfter(l[12], s12, t12)
+		c.SameContentAfter(l[13], s13, t13)
+	}
 	c.End()
 }
 
@@ -13262,36 +15461,46 @@ func checksPre375(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost376 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention).
 func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13302,75 +15511,73 @@ func checksPost376(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
-	c.NotArg(l[8], &s8, l[7], s7)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6) && s8.ImplApart(s7)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+		c.NotArg(l[8], &s8, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
-	c.FreshNoAlias(l[8], &s8, l[7], s7)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) && s8.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+		c.FreshNoAlias(l[8], &s8, l[7], s7)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) {
+		c.FreshNoAliasRows(8)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+	}
 	c.DistinctOutputs(asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -13389,40 +15596,50 @@ func checksPre377(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.Save(s9, t9)
 	c.Mutable(s8)
 	c.Mutable(s9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost378 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _native_multi_head_attention.out).
 func checksPost378(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor) {
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13435,44 +15652,30 @@ func checksPost378(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImpl(l[8], s8)
 	c.SameStorage(l[8], s8)
 	c.SameImpl(l[9], s9)
 	c.SameStorage(l[9], s9)
 	c.ReturnsArg(l[10], &s10, l[8], s8)
 	c.ReturnsArg(l[11], &s11, l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -13483,14 +15686,22 @@ func checksPre379(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre380 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
@@ -13499,12 +15710,20 @@ func checksPre380(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+	}
 }
 
 // checksPost381 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_flash_attention).
@@ -13516,9 +15735,11 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	var s9 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13529,75 +15750,113 @@ func checksPost381(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s7, t7)
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
 	c.ImplUseCountLE1(l[3], &s3)
-	c.NotArg(l[3], &s3, l[0], s0)
-	c.NotArg(l[3], &s3, l[1], s1)
-	c.NotArg(l[3], &s3, l[2], s2)
+	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
+		c.NotArg(l[3], &s3, l[0], s0)
+		c.NotArg(l[3], &s3, l[1], s1)
+		c.NotArg(l[3], &s3, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[3], &s3)
-	c.FreshNoAlias(l[3], &s3, l[0], s0)
-	c.FreshNoAlias(l[3], &s3, l[1], s1)
-	c.FreshNoAlias(l[3], &s3, l[2], s2)
+	if s3.FreshFrom(s0) && s3.FreshFrom(s1) && s3.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[3], &s3, l[0], s0)
+		c.FreshNoAlias(l[3], &s3, l[1], s1)
+		c.FreshNoAlias(l[3], &s3, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) {
+		c.FreshNoAliasRows(3)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+	}
 	c.DistinctOutputs(asserts.Out(l[3], &s3), asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+	}
 	c.End()
 }
 
@@ -13608,14 +15867,22 @@ func checksPre382(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPre383 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
@@ -13625,14 +15892,22 @@ func checksPre383(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
+		c.BindingContextRows(4)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(4)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+	}
 }
 
 // checksPost384 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable).
@@ -13644,10 +15919,12 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	var s10 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13659,93 +15936,129 @@ func checksPost384(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s8, t8)
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
 	c.ImplUseCountLE1(l[4], &s4)
-	c.NotArg(l[4], &s4, l[0], s0)
-	c.NotArg(l[4], &s4, l[1], s1)
-	c.NotArg(l[4], &s4, l[2], s2)
-	c.NotArg(l[4], &s4, l[3], s3)
+	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
+		c.NotArg(l[4], &s4, l[0], s0)
+		c.NotArg(l[4], &s4, l[1], s1)
+		c.NotArg(l[4], &s4, l[2], s2)
+		c.NotArg(l[4], &s4, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[4], &s4)
-	c.FreshNoAlias(l[4], &s4, l[0], s0)
-	c.FreshNoAlias(l[4], &s4, l[1], s1)
-	c.FreshNoAlias(l[4], &s4, l[2], s2)
-	c.FreshNoAlias(l[4], &s4, l[3], s3)
+	if s4.FreshFrom(s0) && s4.FreshFrom(s1) && s4.FreshFrom(s2) && s4.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[4], &s4, l[0], s0)
+		c.FreshNoAlias(l[4], &s4, l[1], s1)
+		c.FreshNoAlias(l[4], &s4, l[2], s2)
+		c.FreshNoAlias(l[4], &s4, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[5], &s5)
-	c.NotArg(l[5], &s5, l[0], s0)
-	c.NotArg(l[5], &s5, l[1], s1)
-	c.NotArg(l[5], &s5, l[2], s2)
-	c.NotArg(l[5], &s5, l[3], s3)
+	if !(s5.ImplApart(s0) && s5.ImplApart(s1) && s5.ImplApart(s2) && s5.ImplApart(s3)) {
+		c.NotArg(l[5], &s5, l[0], s0)
+		c.NotArg(l[5], &s5, l[1], s1)
+		c.NotArg(l[5], &s5, l[2], s2)
+		c.NotArg(l[5], &s5, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[5], &s5)
-	c.FreshNoAlias(l[5], &s5, l[0], s0)
-	c.FreshNoAlias(l[5], &s5, l[1], s1)
-	c.FreshNoAlias(l[5], &s5, l[2], s2)
-	c.FreshNoAlias(l[5], &s5, l[3], s3)
+	if s5.FreshFrom(s0) && s5.FreshFrom(s1) && s5.FreshFrom(s2) && s5.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[5], &s5, l[0], s0)
+		c.FreshNoAlias(l[5], &s5, l[1], s1)
+		c.FreshNoAlias(l[5], &s5, l[2], s2)
+		c.FreshNoAlias(l[5], &s5, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[6], &s6)
-	c.NotArg(l[6], &s6, l[0], s0)
-	c.NotArg(l[6], &s6, l[1], s1)
-	c.NotArg(l[6], &s6, l[2], s2)
-	c.NotArg(l[6], &s6, l[3], s3)
+	if !(s6.ImplApart(s0) && s6.ImplApart(s1) && s6.ImplApart(s2) && s6.ImplApart(s3)) {
+		c.NotArg(l[6], &s6, l[0], s0)
+		c.NotArg(l[6], &s6, l[1], s1)
+		c.NotArg(l[6], &s6, l[2], s2)
+		c.NotArg(l[6], &s6, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[6], &s6)
-	c.FreshNoAlias(l[6], &s6, l[0], s0)
-	c.FreshNoAlias(l[6], &s6, l[1], s1)
-	c.FreshNoAlias(l[6], &s6, l[2], s2)
-	c.FreshNoAlias(l[6], &s6, l[3], s3)
+	if s6.FreshFrom(s0) && s6.FreshFrom(s1) && s6.FreshFrom(s2) && s6.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[6], &s6, l[0], s0)
+		c.FreshNoAlias(l[6], &s6, l[1], s1)
+		c.FreshNoAlias(l[6], &s6, l[2], s2)
+		c.FreshNoAlias(l[6], &s6, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) {
+		c.FreshNoAliasRows(4)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+	}
 	c.DistinctOutputs(asserts.Out(l[4], &s4), asserts.Out(l[5], &s5), asserts.Out(l[6], &s6), asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+	}
 	c.End()
 }
 
@@ -13762,26 +16075,34 @@ func checksPre385(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s7, t7)
 	c.Save(s8, t8)
 	c.Save(s9, t9)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() {
+		c.BindingContextRows(10)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(10)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+	}
 }
 
 // checksPost386 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_flash_attention_backward).
@@ -13789,16 +16110,18 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -13812,113 +16135,113 @@ func checksPost386(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
-	c.NotArg(l[10], &s10, l[9], s9)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8) && s10.ImplApart(s9)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+		c.NotArg(l[10], &s10, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
-	c.FreshNoAlias(l[10], &s10, l[9], s9)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) && s10.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+		c.FreshNoAlias(l[10], &s10, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) {
+		c.FreshNoAliasRows(10)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+	}
 	c.DistinctOutputs(asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+	}
 	c.End()
 }
 
@@ -13932,20 +16255,28 @@ func checksPre387(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre388 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
@@ -13962,28 +16293,36 @@ func checksPre388(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost389 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _scaled_dot_product_fused_attention_overrideable_backward).
@@ -13992,17 +16331,19 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	var s14 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14018,147 +16359,151 @@ func checksPost389(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
 	c.Result(&s14, t14)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[14], &s14)
-	c.NotArg(l[14], &s14, l[0], s0)
-	c.NotArg(l[14], &s14, l[1], s1)
-	c.NotArg(l[14], &s14, l[2], s2)
-	c.NotArg(l[14], &s14, l[3], s3)
-	c.NotArg(l[14], &s14, l[4], s4)
-	c.NotArg(l[14], &s14, l[5], s5)
-	c.NotArg(l[14], &s14, l[6], s6)
-	c.NotArg(l[14], &s14, l[7], s7)
-	c.NotArg(l[14], &s14, l[8], s8)
-	c.NotArg(l[14], &s14, l[9], s9)
-	c.NotArg(l[14], &s14, l[10], s10)
+	if !(s14.ImplApart(s0) && s14.ImplApart(s1) && s14.ImplApart(s2) && s14.ImplApart(s3) && s14.ImplApart(s4) && s14.ImplApart(s5) && s14.ImplApart(s6) && s14.ImplApart(s7) && s14.ImplApart(s8) && s14.ImplApart(s9) && s14.ImplApart(s10)) {
+		c.NotArg(l[14], &s14, l[0], s0)
+		c.NotArg(l[14], &s14, l[1], s1)
+		c.NotArg(l[14], &s14, l[2], s2)
+		c.NotArg(l[14], &s14, l[3], s3)
+		c.NotArg(l[14], &s14, l[4], s4)
+		c.NotArg(l[14], &s14, l[5], s5)
+		c.NotArg(l[14], &s14, l[6], s6)
+		c.NotArg(l[14], &s14, l[7], s7)
+		c.NotArg(l[14], &s14, l[8], s8)
+		c.NotArg(l[14], &s14, l[9], s9)
+		c.NotArg(l[14], &s14, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[14], &s14)
-	c.FreshNoAlias(l[14], &s14, l[0], s0)
-	c.FreshNoAlias(l[14], &s14, l[1], s1)
-	c.FreshNoAlias(l[14], &s14, l[2], s2)
-	c.FreshNoAlias(l[14], &s14, l[3], s3)
-	c.FreshNoAlias(l[14], &s14, l[4], s4)
-	c.FreshNoAlias(l[14], &s14, l[5], s5)
-	c.FreshNoAlias(l[14], &s14, l[6], s6)
-	c.FreshNoAlias(l[14], &s14, l[7], s7)
-	c.FreshNoAlias(l[14], &s14, l[8], s8)
-	c.FreshNoAlias(l[14], &s14, l[9], s9)
-	c.FreshNoAlias(l[14], &s14, l[10], s10)
+	if s14.FreshFrom(s0) && s14.FreshFrom(s1) && s14.FreshFrom(s2) && s14.FreshFrom(s3) && s14.FreshFrom(s4) && s14.FreshFrom(s5) && s14.FreshFrom(s6) && s14.FreshFrom(s7) && s14.FreshFrom(s8) && s14.FreshFrom(s9) && s14.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[14], &s14, l[0], s0)
+		c.FreshNoAlias(l[14], &s14, l[1], s1)
+		c.FreshNoAlias(l[14], &s14, l[2], s2)
+		c.FreshNoAlias(l[14], &s14, l[3], s3)
+		c.FreshNoAlias(l[14], &s14, l[4], s4)
+		c.FreshNoAlias(l[14], &s14, l[5], s5)
+		c.FreshNoAlias(l[14], &s14, l[6], s6)
+		c.FreshNoAlias(l[14], &s14, l[7], s7)
+		c.FreshNoAlias(l[14], &s14, l[8], s8)
+		c.FreshNoAlias(l[14], &s14, l[9], s9)
+		c.FreshNoAlias(l[14], &s14, l[10], s10)
+	}
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13), asserts.Out(l[14], &s14))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -14174,24 +16519,32 @@ func checksPre390(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	c.Save(s6, t6)
 	c.Save(s7, t7)
 	c.Save(s8, t8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(9)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost391 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_efficient_attention_backward).
@@ -14200,15 +16553,17 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s10 asserts.Saved
 	var s11 asserts.Saved
 	var s12 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14222,123 +16577,131 @@ func checksPost391(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
-	c.NotArg(l[9], &s9, l[7], s7)
-	c.NotArg(l[9], &s9, l[8], s8)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6) && s9.ImplApart(s7) && s9.ImplApart(s8)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+		c.NotArg(l[9], &s9, l[7], s7)
+		c.NotArg(l[9], &s9, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
-	c.FreshNoAlias(l[9], &s9, l[7], s7)
-	c.FreshNoAlias(l[9], &s9, l[8], s8)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) && s9.FreshFrom(s7) && s9.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+		c.FreshNoAlias(l[9], &s9, l[7], s7)
+		c.FreshNoAlias(l[9], &s9, l[8], s8)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
-	c.NotArg(l[10], &s10, l[7], s7)
-	c.NotArg(l[10], &s10, l[8], s8)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6) && s10.ImplApart(s7) && s10.ImplApart(s8)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+		c.NotArg(l[10], &s10, l[7], s7)
+		c.NotArg(l[10], &s10, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
-	c.FreshNoAlias(l[10], &s10, l[7], s7)
-	c.FreshNoAlias(l[10], &s10, l[8], s8)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) && s10.FreshFrom(s7) && s10.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+		c.FreshNoAlias(l[10], &s10, l[7], s7)
+		c.FreshNoAlias(l[10], &s10, l[8], s8)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) {
+		c.FreshNoAliasRows(9)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+	}
 	c.DistinctOutputs(asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11), asserts.Out(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -14356,28 +16719,36 @@ func checksPre392(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPost393 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _scaled_dot_product_cudnn_attention_backward).
@@ -14385,17 +16756,19 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s11 asserts.Saved
 	var s12 asserts.Saved
 	var s13 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	c.BindingContextAfter(l[9], s9, t9)
-	c.BindingContextAfter(l[10], s10, t10)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		c.BindingContextAfter(l[9], s9, t9)
+		c.BindingContextAfter(l[10], s10, t10)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14410,123 +16783,121 @@ func checksPost393(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
-	c.SameImpl(l[9], s9)
-	c.SameStorage(l[9], s9)
-	c.NoMutation(l[9], s9)
-	c.SameContentAfter(l[9], s9, t9)
-	c.SameImpl(l[10], s10)
-	c.SameStorage(l[10], s10)
-	c.NoMutation(l[10], s10)
-	c.SameContentAfter(l[10], s10, t10)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	c.SameImplStorageVersion(l[9], s9)
+	c.SameImplStorageVersion(l[10], s10)
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
-	c.NotArg(l[11], &s11, l[7], s7)
-	c.NotArg(l[11], &s11, l[8], s8)
-	c.NotArg(l[11], &s11, l[9], s9)
-	c.NotArg(l[11], &s11, l[10], s10)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6) && s11.ImplApart(s7) && s11.ImplApart(s8) && s11.ImplApart(s9) && s11.ImplApart(s10)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+		c.NotArg(l[11], &s11, l[7], s7)
+		c.NotArg(l[11], &s11, l[8], s8)
+		c.NotArg(l[11], &s11, l[9], s9)
+		c.NotArg(l[11], &s11, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
-	c.FreshNoAlias(l[11], &s11, l[7], s7)
-	c.FreshNoAlias(l[11], &s11, l[8], s8)
-	c.FreshNoAlias(l[11], &s11, l[9], s9)
-	c.FreshNoAlias(l[11], &s11, l[10], s10)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) && s11.FreshFrom(s7) && s11.FreshFrom(s8) && s11.FreshFrom(s9) && s11.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+		c.FreshNoAlias(l[11], &s11, l[7], s7)
+		c.FreshNoAlias(l[11], &s11, l[8], s8)
+		c.FreshNoAlias(l[11], &s11, l[9], s9)
+		c.FreshNoAlias(l[11], &s11, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[12], &s12)
-	c.NotArg(l[12], &s12, l[0], s0)
-	c.NotArg(l[12], &s12, l[1], s1)
-	c.NotArg(l[12], &s12, l[2], s2)
-	c.NotArg(l[12], &s12, l[3], s3)
-	c.NotArg(l[12], &s12, l[4], s4)
-	c.NotArg(l[12], &s12, l[5], s5)
-	c.NotArg(l[12], &s12, l[6], s6)
-	c.NotArg(l[12], &s12, l[7], s7)
-	c.NotArg(l[12], &s12, l[8], s8)
-	c.NotArg(l[12], &s12, l[9], s9)
-	c.NotArg(l[12], &s12, l[10], s10)
+	if !(s12.ImplApart(s0) && s12.ImplApart(s1) && s12.ImplApart(s2) && s12.ImplApart(s3) && s12.ImplApart(s4) && s12.ImplApart(s5) && s12.ImplApart(s6) && s12.ImplApart(s7) && s12.ImplApart(s8) && s12.ImplApart(s9) && s12.ImplApart(s10)) {
+		c.NotArg(l[12], &s12, l[0], s0)
+		c.NotArg(l[12], &s12, l[1], s1)
+		c.NotArg(l[12], &s12, l[2], s2)
+		c.NotArg(l[12], &s12, l[3], s3)
+		c.NotArg(l[12], &s12, l[4], s4)
+		c.NotArg(l[12], &s12, l[5], s5)
+		c.NotArg(l[12], &s12, l[6], s6)
+		c.NotArg(l[12], &s12, l[7], s7)
+		c.NotArg(l[12], &s12, l[8], s8)
+		c.NotArg(l[12], &s12, l[9], s9)
+		c.NotArg(l[12], &s12, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[12], &s12)
-	c.FreshNoAlias(l[12], &s12, l[0], s0)
-	c.FreshNoAlias(l[12], &s12, l[1], s1)
-	c.FreshNoAlias(l[12], &s12, l[2], s2)
-	c.FreshNoAlias(l[12], &s12, l[3], s3)
-	c.FreshNoAlias(l[12], &s12, l[4], s4)
-	c.FreshNoAlias(l[12], &s12, l[5], s5)
-	c.FreshNoAlias(l[12], &s12, l[6], s6)
-	c.FreshNoAlias(l[12], &s12, l[7], s7)
-	c.FreshNoAlias(l[12], &s12, l[8], s8)
-	c.FreshNoAlias(l[12], &s12, l[9], s9)
-	c.FreshNoAlias(l[12], &s12, l[10], s10)
+	if s12.FreshFrom(s0) && s12.FreshFrom(s1) && s12.FreshFrom(s2) && s12.FreshFrom(s3) && s12.FreshFrom(s4) && s12.FreshFrom(s5) && s12.FreshFrom(s6) && s12.FreshFrom(s7) && s12.FreshFrom(s8) && s12.FreshFrom(s9) && s12.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[12], &s12, l[0], s0)
+		c.FreshNoAlias(l[12], &s12, l[1], s1)
+		c.FreshNoAlias(l[12], &s12, l[2], s2)
+		c.FreshNoAlias(l[12], &s12, l[3], s3)
+		c.FreshNoAlias(l[12], &s12, l[4], s4)
+		c.FreshNoAlias(l[12], &s12, l[5], s5)
+		c.FreshNoAlias(l[12], &s12, l[6], s6)
+		c.FreshNoAlias(l[12], &s12, l[7], s7)
+		c.FreshNoAlias(l[12], &s12, l[8], s8)
+		c.FreshNoAlias(l[12], &s12, l[9], s9)
+		c.FreshNoAlias(l[12], &s12, l[10], s10)
+	}
 	c.ImplUseCountLE1(l[13], &s13)
-	c.NotArg(l[13], &s13, l[0], s0)
-	c.NotArg(l[13], &s13, l[1], s1)
-	c.NotArg(l[13], &s13, l[2], s2)
-	c.NotArg(l[13], &s13, l[3], s3)
-	c.NotArg(l[13], &s13, l[4], s4)
-	c.NotArg(l[13], &s13, l[5], s5)
-	c.NotArg(l[13], &s13, l[6], s6)
-	c.NotArg(l[13], &s13, l[7], s7)
-	c.NotArg(l[13], &s13, l[8], s8)
-	c.NotArg(l[13], &s13, l[9], s9)
-	c.NotArg(l[13], &s13, l[10], s10)
+	if !(s13.ImplApart(s0) && s13.ImplApart(s1) && s13.ImplApart(s2) && s13.ImplApart(s3) && s13.ImplApart(s4) && s13.ImplApart(s5) && s13.ImplApart(s6) && s13.ImplApart(s7) && s13.ImplApart(s8) && s13.ImplApart(s9) && s13.ImplApart(s10)) {
+		c.NotArg(l[13], &s13, l[0], s0)
+		c.NotArg(l[13], &s13, l[1], s1)
+		c.NotArg(l[13], &s13, l[2], s2)
+		c.NotArg(l[13], &s13, l[3], s3)
+		c.NotArg(l[13], &s13, l[4], s4)
+		c.NotArg(l[13], &s13, l[5], s5)
+		c.NotArg(l[13], &s13, l[6], s6)
+		c.NotArg(l[13], &s13, l[7], s7)
+		c.NotArg(l[13], &s13, l[8], s8)
+		c.NotArg(l[13], &s13, l[9], s9)
+		c.NotArg(l[13], &s13, l[10], s10)
+	}
 	c.StorageUseCountEq1(l[13], &s13)
-	c.FreshNoAlias(l[13], &s13, l[0], s0)
-	c.FreshNoAlias(l[13], &s13, l[1], s1)
-	c.FreshNoAlias(l[13], &s13, l[2], s2)
-	c.FreshNoAlias(l[13], &s13, l[3], s3)
-	c.FreshNoAlias(l[13], &s13, l[4], s4)
-	c.FreshNoAlias(l[13], &s13, l[5], s5)
-	c.FreshNoAlias(l[13], &s13, l[6], s6)
-	c.FreshNoAlias(l[13], &s13, l[7], s7)
-	c.FreshNoAlias(l[13], &s13, l[8], s8)
-	c.FreshNoAlias(l[13], &s13, l[9], s9)
-	c.FreshNoAlias(l[13], &s13, l[10], s10)
+	if s13.FreshFrom(s0) && s13.FreshFrom(s1) && s13.FreshFrom(s2) && s13.FreshFrom(s3) && s13.FreshFrom(s4) && s13.FreshFrom(s5) && s13.FreshFrom(s6) && s13.FreshFrom(s7) && s13.FreshFrom(s8) && s13.FreshFrom(s9) && s13.FreshFrom(s10) {
+		c.FreshNoAliasRows(11)
+	} else {
+		c.FreshNoAlias(l[13], &s13, l[0], s0)
+		c.FreshNoAlias(l[13], &s13, l[1], s1)
+		c.FreshNoAlias(l[13], &s13, l[2], s2)
+		c.FreshNoAlias(l[13], &s13, l[3], s3)
+		c.FreshNoAlias(l[13], &s13, l[4], s4)
+		c.FreshNoAlias(l[13], &s13, l[5], s5)
+		c.FreshNoAlias(l[13], &s13, l[6], s6)
+		c.FreshNoAlias(l[13], &s13, l[7], s7)
+		c.FreshNoAlias(l[13], &s13, l[8], s8)
+		c.FreshNoAlias(l[13], &s13, l[9], s9)
+		c.FreshNoAlias(l[13], &s13, l[10], s10)
+	}
 	c.DistinctOutputs(asserts.Out(l[11], &s11), asserts.Out(l[12], &s12), asserts.Out(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+		c.SameContentAfter(l[9], s9, t9)
+		c.SameContentAfter(l[10], s10, t10)
+	}
 	c.End()
 }
 
@@ -14540,20 +16911,28 @@ func checksPre394(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPost395 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _flash_attention_forward).
@@ -14563,13 +16942,15 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s9 asserts.Saved
 	var s10 asserts.Saved
 	var s11 asserts.Saved
-	c.BindingContextAfter(l[0], s0, t0)
-	c.BindingContextAfter(l[1], s1, t1)
-	c.BindingContextAfter(l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+	}
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
@@ -14582,115 +16963,133 @@ func checksPost395(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s9, t9)
 	c.Result(&s10, t10)
 	c.Result(&s11, t11)
-	c.SameImpl(l[0], s0)
-	c.SameStorage(l[0], s0)
-	c.NoMutation(l[0], s0)
-	c.SameContentAfter(l[0], s0, t0)
-	c.SameImpl(l[1], s1)
-	c.SameStorage(l[1], s1)
-	c.NoMutation(l[1], s1)
-	c.SameContentAfter(l[1], s1, t1)
-	c.SameImpl(l[2], s2)
-	c.SameStorage(l[2], s2)
-	c.NoMutation(l[2], s2)
-	c.SameContentAfter(l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImplStorageVersion(l[2], s2)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	c.SameImplStorageVersion(l[6], s6)
 	c.ImplUseCountLE1(l[7], &s7)
-	c.NotArg(l[7], &s7, l[0], s0)
-	c.NotArg(l[7], &s7, l[1], s1)
-	c.NotArg(l[7], &s7, l[2], s2)
-	c.NotArg(l[7], &s7, l[3], s3)
-	c.NotArg(l[7], &s7, l[4], s4)
-	c.NotArg(l[7], &s7, l[5], s5)
-	c.NotArg(l[7], &s7, l[6], s6)
+	if !(s7.ImplApart(s0) && s7.ImplApart(s1) && s7.ImplApart(s2) && s7.ImplApart(s3) && s7.ImplApart(s4) && s7.ImplApart(s5) && s7.ImplApart(s6)) {
+		c.NotArg(l[7], &s7, l[0], s0)
+		c.NotArg(l[7], &s7, l[1], s1)
+		c.NotArg(l[7], &s7, l[2], s2)
+		c.NotArg(l[7], &s7, l[3], s3)
+		c.NotArg(l[7], &s7, l[4], s4)
+		c.NotArg(l[7], &s7, l[5], s5)
+		c.NotArg(l[7], &s7, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[7], &s7)
-	c.FreshNoAlias(l[7], &s7, l[0], s0)
-	c.FreshNoAlias(l[7], &s7, l[1], s1)
-	c.FreshNoAlias(l[7], &s7, l[2], s2)
-	c.FreshNoAlias(l[7], &s7, l[3], s3)
-	c.FreshNoAlias(l[7], &s7, l[4], s4)
-	c.FreshNoAlias(l[7], &s7, l[5], s5)
-	c.FreshNoAlias(l[7], &s7, l[6], s6)
+	if s7.FreshFrom(s0) && s7.FreshFrom(s1) && s7.FreshFrom(s2) && s7.FreshFrom(s3) && s7.FreshFrom(s4) && s7.FreshFrom(s5) && s7.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[7], &s7, l[0], s0)
+		c.FreshNoAlias(l[7], &s7, l[1], s1)
+		c.FreshNoAlias(l[7], &s7, l[2], s2)
+		c.FreshNoAlias(l[7], &s7, l[3], s3)
+		c.FreshNoAlias(l[7], &s7, l[4], s4)
+		c.FreshNoAlias(l[7], &s7, l[5], s5)
+		c.FreshNoAlias(l[7], &s7, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[8], &s8)
-	c.NotArg(l[8], &s8, l[0], s0)
-	c.NotArg(l[8], &s8, l[1], s1)
-	c.NotArg(l[8], &s8, l[2], s2)
-	c.NotArg(l[8], &s8, l[3], s3)
-	c.NotArg(l[8], &s8, l[4], s4)
-	c.NotArg(l[8], &s8, l[5], s5)
-	c.NotArg(l[8], &s8, l[6], s6)
+	if !(s8.ImplApart(s0) && s8.ImplApart(s1) && s8.ImplApart(s2) && s8.ImplApart(s3) && s8.ImplApart(s4) && s8.ImplApart(s5) && s8.ImplApart(s6)) {
+		c.NotArg(l[8], &s8, l[0], s0)
+		c.NotArg(l[8], &s8, l[1], s1)
+		c.NotArg(l[8], &s8, l[2], s2)
+		c.NotArg(l[8], &s8, l[3], s3)
+		c.NotArg(l[8], &s8, l[4], s4)
+		c.NotArg(l[8], &s8, l[5], s5)
+		c.NotArg(l[8], &s8, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[8], &s8)
-	c.FreshNoAlias(l[8], &s8, l[0], s0)
-	c.FreshNoAlias(l[8], &s8, l[1], s1)
-	c.FreshNoAlias(l[8], &s8, l[2], s2)
-	c.FreshNoAlias(l[8], &s8, l[3], s3)
-	c.FreshNoAlias(l[8], &s8, l[4], s4)
-	c.FreshNoAlias(l[8], &s8, l[5], s5)
-	c.FreshNoAlias(l[8], &s8, l[6], s6)
+	if s8.FreshFrom(s0) && s8.FreshFrom(s1) && s8.FreshFrom(s2) && s8.FreshFrom(s3) && s8.FreshFrom(s4) && s8.FreshFrom(s5) && s8.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[8], &s8, l[0], s0)
+		c.FreshNoAlias(l[8], &s8, l[1], s1)
+		c.FreshNoAlias(l[8], &s8, l[2], s2)
+		c.FreshNoAlias(l[8], &s8, l[3], s3)
+		c.FreshNoAlias(l[8], &s8, l[4], s4)
+		c.FreshNoAlias(l[8], &s8, l[5], s5)
+		c.FreshNoAlias(l[8], &s8, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[9], &s9)
-	c.NotArg(l[9], &s9, l[0], s0)
-	c.NotArg(l[9], &s9, l[1], s1)
-	c.NotArg(l[9], &s9, l[2], s2)
-	c.NotArg(l[9], &s9, l[3], s3)
-	c.NotArg(l[9], &s9, l[4], s4)
-	c.NotArg(l[9], &s9, l[5], s5)
-	c.NotArg(l[9], &s9, l[6], s6)
+	if !(s9.ImplApart(s0) && s9.ImplApart(s1) && s9.ImplApart(s2) && s9.ImplApart(s3) && s9.ImplApart(s4) && s9.ImplApart(s5) && s9.ImplApart(s6)) {
+		c.NotArg(l[9], &s9, l[0], s0)
+		c.NotArg(l[9], &s9, l[1], s1)
+		c.NotArg(l[9], &s9, l[2], s2)
+		c.NotArg(l[9], &s9, l[3], s3)
+		c.NotArg(l[9], &s9, l[4], s4)
+		c.NotArg(l[9], &s9, l[5], s5)
+		c.NotArg(l[9], &s9, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[9], &s9)
-	c.FreshNoAlias(l[9], &s9, l[0], s0)
-	c.FreshNoAlias(l[9], &s9, l[1], s1)
-	c.FreshNoAlias(l[9], &s9, l[2], s2)
-	c.FreshNoAlias(l[9], &s9, l[3], s3)
-	c.FreshNoAlias(l[9], &s9, l[4], s4)
-	c.FreshNoAlias(l[9], &s9, l[5], s5)
-	c.FreshNoAlias(l[9], &s9, l[6], s6)
+	if s9.FreshFrom(s0) && s9.FreshFrom(s1) && s9.FreshFrom(s2) && s9.FreshFrom(s3) && s9.FreshFrom(s4) && s9.FreshFrom(s5) && s9.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[9], &s9, l[0], s0)
+		c.FreshNoAlias(l[9], &s9, l[1], s1)
+		c.FreshNoAlias(l[9], &s9, l[2], s2)
+		c.FreshNoAlias(l[9], &s9, l[3], s3)
+		c.FreshNoAlias(l[9], &s9, l[4], s4)
+		c.FreshNoAlias(l[9], &s9, l[5], s5)
+		c.FreshNoAlias(l[9], &s9, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[10], &s10)
-	c.NotArg(l[10], &s10, l[0], s0)
-	c.NotArg(l[10], &s10, l[1], s1)
-	c.NotArg(l[10], &s10, l[2], s2)
-	c.NotArg(l[10], &s10, l[3], s3)
-	c.NotArg(l[10], &s10, l[4], s4)
-	c.NotArg(l[10], &s10, l[5], s5)
-	c.NotArg(l[10], &s10, l[6], s6)
+	if !(s10.ImplApart(s0) && s10.ImplApart(s1) && s10.ImplApart(s2) && s10.ImplApart(s3) && s10.ImplApart(s4) && s10.ImplApart(s5) && s10.ImplApart(s6)) {
+		c.NotArg(l[10], &s10, l[0], s0)
+		c.NotArg(l[10], &s10, l[1], s1)
+		c.NotArg(l[10], &s10, l[2], s2)
+		c.NotArg(l[10], &s10, l[3], s3)
+		c.NotArg(l[10], &s10, l[4], s4)
+		c.NotArg(l[10], &s10, l[5], s5)
+		c.NotArg(l[10], &s10, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[10], &s10)
-	c.FreshNoAlias(l[10], &s10, l[0], s0)
-	c.FreshNoAlias(l[10], &s10, l[1], s1)
-	c.FreshNoAlias(l[10], &s10, l[2], s2)
-	c.FreshNoAlias(l[10], &s10, l[3], s3)
-	c.FreshNoAlias(l[10], &s10, l[4], s4)
-	c.FreshNoAlias(l[10], &s10, l[5], s5)
-	c.FreshNoAlias(l[10], &s10, l[6], s6)
+	if s10.FreshFrom(s0) && s10.FreshFrom(s1) && s10.FreshFrom(s2) && s10.FreshFrom(s3) && s10.FreshFrom(s4) && s10.FreshFrom(s5) && s10.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[10], &s10, l[0], s0)
+		c.FreshNoAlias(l[10], &s10, l[1], s1)
+		c.FreshNoAlias(l[10], &s10, l[2], s2)
+		c.FreshNoAlias(l[10], &s10, l[3], s3)
+		c.FreshNoAlias(l[10], &s10, l[4], s4)
+		c.FreshNoAlias(l[10], &s10, l[5], s5)
+		c.FreshNoAlias(l[10], &s10, l[6], s6)
+	}
 	c.ImplUseCountLE1(l[11], &s11)
-	c.NotArg(l[11], &s11, l[0], s0)
-	c.NotArg(l[11], &s11, l[1], s1)
-	c.NotArg(l[11], &s11, l[2], s2)
-	c.NotArg(l[11], &s11, l[3], s3)
-	c.NotArg(l[11], &s11, l[4], s4)
-	c.NotArg(l[11], &s11, l[5], s5)
-	c.NotArg(l[11], &s11, l[6], s6)
+	if !(s11.ImplApart(s0) && s11.ImplApart(s1) && s11.ImplApart(s2) && s11.ImplApart(s3) && s11.ImplApart(s4) && s11.ImplApart(s5) && s11.ImplApart(s6)) {
+		c.NotArg(l[11], &s11, l[0], s0)
+		c.NotArg(l[11], &s11, l[1], s1)
+		c.NotArg(l[11], &s11, l[2], s2)
+		c.NotArg(l[11], &s11, l[3], s3)
+		c.NotArg(l[11], &s11, l[4], s4)
+		c.NotArg(l[11], &s11, l[5], s5)
+		c.NotArg(l[11], &s11, l[6], s6)
+	}
 	c.StorageUseCountEq1(l[11], &s11)
-	c.FreshNoAlias(l[11], &s11, l[0], s0)
-	c.FreshNoAlias(l[11], &s11, l[1], s1)
-	c.FreshNoAlias(l[11], &s11, l[2], s2)
-	c.FreshNoAlias(l[11], &s11, l[3], s3)
-	c.FreshNoAlias(l[11], &s11, l[4], s4)
-	c.FreshNoAlias(l[11], &s11, l[5], s5)
-	c.FreshNoAlias(l[11], &s11, l[6], s6)
+	if s11.FreshFrom(s0) && s11.FreshFrom(s1) && s11.FreshFrom(s2) && s11.FreshFrom(s3) && s11.FreshFrom(s4) && s11.FreshFrom(s5) && s11.FreshFrom(s6) {
+		c.FreshNoAliasRows(7)
+	} else {
+		c.FreshNoAlias(l[11], &s11, l[0], s0)
+		c.FreshNoAlias(l[11], &s11, l[1], s1)
+		c.FreshNoAlias(l[11], &s11, l[2], s2)
+		c.FreshNoAlias(l[11], &s11, l[3], s3)
+		c.FreshNoAlias(l[11], &s11, l[4], s4)
+		c.FreshNoAlias(l[11], &s11, l[5], s5)
+		c.FreshNoAlias(l[11], &s11, l[6], s6)
+	}
 	c.DistinctOutputs(asserts.Out(l[7], &s7), asserts.Out(l[8], &s8), asserts.Out(l[9], &s9), asserts.Out(l[10], &s10), asserts.Out(l[11], &s11))
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+		c.SameContentAfter(l[2], s2, t2)
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+		c.SameContentAfter(l[6], s6, t6)
+	}
 	c.End()
 }
 
@@ -14704,20 +17103,28 @@ func checksPre396(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.SaveOpt(s4, t4, t4 != nil)
 	c.SaveOpt(s5, t5, t5 != nil)
 	c.SaveOpt(s6, t6, t6 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() {
+		c.BindingContextRows(7)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(7)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+	}
 }
 
 // checksPre397 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _efficient_attention_backward).
@@ -14734,28 +17141,36 @@ func checksPre397(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asser
 	c.Save(s8, t8)
 	c.Save(s9, t9)
 	c.Save(s10, t10)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
-	c.SameContent(l[9], s9, t9)
-	c.BindingContext(l[9], s9, t9)
-	c.SameContent(l[10], s10, t10)
-	c.BindingContext(l[10], s10, t10)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() && s9.Plain() && s10.Plain() {
+		c.BindingContextRows(11)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+		c.BindingContext(l[9], s9, t9)
+		c.BindingContext(l[10], s10, t10)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(11)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+		c.SameContent(l[9], s9, t9)
+		c.SameContent(l[10], s10, t10)
+	}
 }
 
 // checksPre398 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention).
@@ -14769,22 +17184,30 @@ func checksPre398(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s5, t5)
 	c.Save(s6, t6)
 	c.SaveOpt(s7, t7, t7 != nil)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(8)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre399 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _triton_multi_head_attention.out).
@@ -14800,23 +17223,31 @@ func checksPre399(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.Save(s8, t8)
 	c.Mutable(s8)
-	c.SameContent(l[0], s0, t0)
-	c.BindingContext(l[0], s0, t0)
-	c.SameContent(l[1], s1, t1)
-	c.BindingContext(l[1], s1, t1)
-	c.SameContent(l[2], s2, t2)
-	c.BindingContext(l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() && s5.Plain() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(9)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(8)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+		c.SameContent(l[2], s2, t2)
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPre400 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
@@ -14842,22 +17273,32 @@ func checksPre400(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost401 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPost401(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -14880,14 +17321,12 @@ func checksPost401(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -14916,24 +17355,34 @@ func checksPre402(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
 	asserts.BindingContextList(c, l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost403 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPost403(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	asserts.BindingContextAfterList(c, l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		asserts.BindingContextAfterList(c, l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -14959,16 +17408,14 @@ func checksPost403(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.SameImplList(l[8], s8)
 	c.SameStorageList(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -14995,10 +17442,18 @@ func checksPre404(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+	}
 }
 
 // checksPost405 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam).
@@ -15008,14 +17463,16 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	var s10 asserts.SavedList
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15053,14 +17510,8 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
 	c.ImplUseCountLE1List(l[8], &s8)
 	c.NotArgElemsList(l[8], &s8, l[0], s0)
 	c.NotArgElemsList(l[8], &s8, l[1], s1)
@@ -15152,6 +17603,10 @@ func checksPost405(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[12], &s12, l[6], s6)
 	c.FreshNoAliasList(l[12], &s12, l[7], s7)
 	c.DistinctOutputs(asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+	}
 	c.End()
 }
 
@@ -15179,25 +17634,35 @@ func checksPre406(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost407 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPost407(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15221,18 +17686,14 @@ func checksPost407(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -15262,27 +17723,37 @@ func checksPre408(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
 	asserts.BindingContextList(c, l[9], s9, t9)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost409 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPost409(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
-	asserts.BindingContextAfterList(c, l[9], s9, t9)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+		asserts.BindingContextAfterList(c, l[9], s9, t9)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15309,20 +17780,16 @@ func checksPost409(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.SameImplList(l[9], s9)
 	c.SameStorageList(l[9], s9)
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -15350,12 +17817,20 @@ func checksPre410(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[4], s4, t4)
 	asserts.SameContentList(c, l[5], s5, t5)
 	asserts.BindingContextList(c, l[5], s5, t5)
-	c.SameContent(l[6], s6, t6)
-	c.BindingContext(l[6], s6, t6)
-	c.SameContent(l[7], s7, t7)
-	c.BindingContext(l[7], s7, t7)
-	c.SameContent(l[8], s8, t8)
-	c.BindingContext(l[8], s8, t8)
+	if !c.Hermetic() && s6.Plain() && s7.Plain() && s8.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[6], s6, t6)
+		c.BindingContext(l[7], s7, t7)
+		c.BindingContext(l[8], s8, t8)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[6], s6, t6)
+		c.SameContent(l[7], s7, t7)
+		c.SameContent(l[8], s8, t8)
+	}
 }
 
 // checksPost411 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr).
@@ -15365,15 +17840,17 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	var s11 asserts.SavedList
 	var s12 asserts.SavedList
 	var s13 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	asserts.BindingContextAfterList(c, l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
-	c.BindingContextAfter(l[6], s6, t6)
-	c.BindingContextAfter(l[7], s7, t7)
-	c.BindingContextAfter(l[8], s8, t8)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		asserts.BindingContextAfterList(c, l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+		c.BindingContextAfter(l[6], s6, t6)
+		c.BindingContextAfter(l[7], s7, t7)
+		c.BindingContextAfter(l[8], s8, t8)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15412,18 +17889,9 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[5], s5)
 	c.NoMutationList(l[5], s5)
 	asserts.SameContentAfterList(c, l[5], s5, t5)
-	c.SameImpl(l[6], s6)
-	c.SameStorage(l[6], s6)
-	c.NoMutation(l[6], s6)
-	c.SameContentAfter(l[6], s6, t6)
-	c.SameImpl(l[7], s7)
-	c.SameStorage(l[7], s7)
-	c.NoMutation(l[7], s7)
-	c.SameContentAfter(l[7], s7, t7)
-	c.SameImpl(l[8], s8)
-	c.SameStorage(l[8], s8)
-	c.NoMutation(l[8], s8)
-	c.SameContentAfter(l[8], s8, t8)
+	c.SameImplStorageVersion(l[6], s6)
+	c.SameImplStorageVersion(l[7], s7)
+	c.SameImplStorageVersion(l[8], s8)
 	c.ImplUseCountLE1List(l[9], &s9)
 	c.NotArgElemsList(l[9], &s9, l[0], s0)
 	c.NotArgElemsList(l[9], &s9, l[1], s1)
@@ -15525,6 +17993,11 @@ func checksPost411(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[13], &s13, l[7], s7)
 	c.FreshNoAliasList(l[13], &s13, l[8], s8)
 	c.DistinctOutputs(asserts.OutList(l[9], &s9), asserts.OutList(l[10], &s10), asserts.OutList(l[11], &s11), asserts.OutList(l[12], &s12), asserts.OutList(l[13], &s13))
+	if c.HasDigests() {
+		c.SameContentAfter(l[6], s6, t6)
+		c.SameContentAfter(l[7], s7, t7)
+		c.SameContentAfter(l[8], s8, t8)
+	}
 	c.End()
 }
 
@@ -15542,19 +18015,29 @@ func checksPre412(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost413 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_).
 func checksPost413(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15566,14 +18049,12 @@ func checksPost413(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -15593,21 +18074,31 @@ func checksPre414(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
 	asserts.BindingContextList(c, l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost415 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.out).
 func checksPost415(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	asserts.BindingContextAfterList(c, l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		asserts.BindingContextAfterList(c, l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15622,16 +18113,14 @@ func checksPost415(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.SameImplList(l[5], s5)
 	c.SameStorageList(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -15649,10 +18138,18 @@ func checksPre416(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+	}
 }
 
 // checksPost417 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd).
@@ -15660,11 +18157,13 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	var s5 asserts.SavedList
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15685,14 +18184,8 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
 	c.ImplUseCountLE1List(l[5], &s5)
 	c.NotArgElemsList(l[5], &s5, l[0], s0)
 	c.NotArgElemsList(l[5], &s5, l[1], s1)
@@ -15730,6 +18223,10 @@ func checksPost417(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[7], &s7, l[3], s3)
 	c.FreshNoAliasList(l[7], &s7, l[4], s4)
 	c.DistinctOutputs(asserts.OutList(l[5], &s5), asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+	}
 	c.End()
 }
 
@@ -15748,22 +18245,32 @@ func checksPre418(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost419 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
 func checksPost419(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15776,18 +18283,14 @@ func checksPost419(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -15808,24 +18311,34 @@ func checksPre420(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost421 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
 func checksPost421(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15841,20 +18354,16 @@ func checksPost421(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[1], s1)
 	c.SameImplList(l[2], s2)
 	c.SameStorageList(l[2], s2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -15873,12 +18382,20 @@ func checksPre422(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
-	c.SameContent(l[3], s3, t3)
-	c.BindingContext(l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s3.Plain() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[3], s3, t3)
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(3)
+	} else {
+		c.SameContent(l[3], s3, t3)
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost423 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr).
@@ -15886,12 +18403,14 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	var s6 asserts.SavedList
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	c.BindingContextAfter(l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		c.BindingContextAfter(l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -15913,18 +18432,9 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.NoMutationList(l[2], s2)
 	asserts.SameContentAfterList(c, l[2], s2, t2)
-	c.SameImpl(l[3], s3)
-	c.SameStorage(l[3], s3)
-	c.NoMutation(l[3], s3)
-	c.SameContentAfter(l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[3], s3)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1List(l[6], &s6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
@@ -15968,6 +18478,11 @@ func checksPost423(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 	c.FreshNoAliasList(l[8], &s8, l[4], s4)
 	c.FreshNoAliasList(l[8], &s8, l[5], s5)
 	c.DistinctOutputs(asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8))
+	if c.HasDigests() {
+		c.SameContentAfter(l[3], s3, t3)
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -15988,20 +18503,30 @@ func checksPre424(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost425 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_).
 func checksPost425(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16016,14 +18541,12 @@ func checksPost425(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -16046,22 +18569,32 @@ func checksPre426(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
 	asserts.BindingContextList(c, l[6], s6, t6)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost427 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPost427(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 []*torch.Tensor) {
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
-	asserts.BindingContextAfterList(c, l[6], s6, t6)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+		asserts.BindingContextAfterList(c, l[6], s6, t6)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16079,16 +18612,14 @@ func checksPost427(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 	c.SameStorageList(l[2], s2)
 	c.SameImplList(l[3], s3)
 	c.SameStorageList(l[3], s3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.SameImplList(l[6], s6)
 	c.SameStorageList(l[6], s6)
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }
 
@@ -16109,10 +18640,18 @@ func checksPre428(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
-	c.SameContent(l[4], s4, t4)
-	c.BindingContext(l[4], s4, t4)
-	c.SameContent(l[5], s5, t5)
-	c.BindingContext(l[5], s5, t5)
+	if !c.Hermetic() && s4.Plain() && s5.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[4], s4, t4)
+		c.BindingContext(l[5], s5, t5)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[4], s4, t4)
+		c.SameContent(l[5], s5, t5)
+	}
 }
 
 // checksPost429 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad).
@@ -16121,12 +18660,14 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	var s7 asserts.SavedList
 	var s8 asserts.SavedList
 	var s9 asserts.SavedList
-	asserts.BindingContextAfterList(c, l[0], s0, t0)
-	asserts.BindingContextAfterList(c, l[1], s1, t1)
-	asserts.BindingContextAfterList(c, l[2], s2, t2)
-	asserts.BindingContextAfterList(c, l[3], s3, t3)
-	c.BindingContextAfter(l[4], s4, t4)
-	c.BindingContextAfter(l[5], s5, t5)
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+		asserts.BindingContextAfterList(c, l[1], s1, t1)
+		asserts.BindingContextAfterList(c, l[2], s2, t2)
+		asserts.BindingContextAfterList(c, l[3], s3, t3)
+		c.BindingContextAfter(l[4], s4, t4)
+		c.BindingContextAfter(l[5], s5, t5)
+	}
 	asserts.AfterList(c, s0, t0)
 	asserts.AfterList(c, s1, t1)
 	asserts.AfterList(c, s2, t2)
@@ -16153,14 +18694,8 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.SameStorageList(l[3], s3)
 	c.NoMutationList(l[3], s3)
 	asserts.SameContentAfterList(c, l[3], s3, t3)
-	c.SameImpl(l[4], s4)
-	c.SameStorage(l[4], s4)
-	c.NoMutation(l[4], s4)
-	c.SameContentAfter(l[4], s4, t4)
-	c.SameImpl(l[5], s5)
-	c.SameStorage(l[5], s5)
-	c.NoMutation(l[5], s5)
-	c.SameContentAfter(l[5], s5, t5)
+	c.SameImplStorageVersion(l[4], s4)
+	c.SameImplStorageVersion(l[5], s5)
 	c.ImplUseCountLE1List(l[6], &s6)
 	c.NotArgElemsList(l[6], &s6, l[0], s0)
 	c.NotArgElemsList(l[6], &s6, l[1], s1)
@@ -16218,5 +18753,9 @@ func checksPost429(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.SavedList, s
 	c.FreshNoAliasList(l[9], &s9, l[4], s4)
 	c.FreshNoAliasList(l[9], &s9, l[5], s5)
 	c.DistinctOutputs(asserts.OutList(l[6], &s6), asserts.OutList(l[7], &s7), asserts.OutList(l[8], &s8), asserts.OutList(l[9], &s9))
+	if c.HasDigests() {
+		c.SameContentAfter(l[4], s4, t4)
+		c.SameContentAfter(l[5], s5, t5)
+	}
 	c.End()
 }

@@ -1,0 +1,300 @@
+package assertstest
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// Uncounted tells the suite how to make and change tensors of a runtime
+// without use counts (a garbage-collected one, generated with use_counts:
+// false): its tensors implement asserts.Identity, and may implement
+// asserts.Contents and asserts.Anchored. There is nothing to release: the
+// suite drops its tensors and lets the collector free them.
+type Uncounted struct {
+	// New returns a fresh plain tensor with storage and at least one
+	// element. Required.
+	New func() asserts.Identity
+	// Undefined returns an undefined handle (a nil pointer will do).
+	// Required.
+	Undefined func() asserts.Identity
+	// View returns a view of t: a new TensorImpl on t's StorageImpl.
+	// Required.
+	View func(t asserts.Identity) asserts.Identity
+	// Copy returns a new tensor with t's values and a storage of its own.
+	// Optional.
+	Copy func(t asserts.Identity) asserts.Identity
+	// Write writes t in place. Required if tensors report asserts.Versioned
+	// or implement asserts.Contents.
+	Write func(t asserts.Identity)
+}
+
+var uncountedCases = []struct {
+	name string
+	run  func(r *reporter, u Uncounted)
+}{
+	{"undefined", uUndefined},
+	{"fresh", uFresh},
+	{"unique identities", uUnique},
+	{"view", uView},
+	{"version", uVersion},
+	{"contents", uContents},
+	{"anchors", uAnchors},
+	{"identities outlive addresses", uNotReused},
+	{"checked call", uCheckedCall},
+}
+
+// RunUncounted runs the suite of a runtime without use counts, one subtest
+// per case: identities (stable, unique, a view on its base's storage, never
+// handed out again when Go's allocator reuses an address), the version
+// counter if the runtime reports one, ContentDigest if implemented, the
+// storage anchors fresh_not_held reads if implemented, and a checked call
+// through ResultIdent and FreshNotHeld.
+func RunUncounted(t *testing.T, u Uncounted) {
+	t.Helper()
+	if err := u.validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range uncountedCases {
+		t.Run(c.name, func(t *testing.T) { c.run(&reporter{tb: t}, u) })
+	}
+}
+
+// CheckUncounted is RunUncounted without subtests, on any testing.TB.
+func CheckUncounted(tb testing.TB, u Uncounted) {
+	tb.Helper()
+	if err := u.validate(); err != nil {
+		tb.Errorf("%v", err)
+		return
+	}
+	for _, c := range uncountedCases {
+		c.run(&reporter{tb: tb, prefix: c.name + ": "}, u)
+	}
+}
+
+func (u Uncounted) validate() error {
+	var missing []string
+	if u.New == nil {
+		missing = append(missing, "New")
+	}
+	if u.Undefined == nil {
+		missing = append(missing, "Undefined")
+	}
+	if u.View == nil {
+		missing = append(missing, "View")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("assertstest: Uncounted lacks required functions: %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+func anchor(t asserts.Identity) (unsafe.Pointer, bool) {
+	a, ok := t.(asserts.Anchored)
+	if !ok {
+		return nil, false
+	}
+	return a.StorageAnchor(), true
+}
+
+func uUndefined(r *reporter, u Uncounted) {
+	x := u.Undefined()
+	if id := x.Ident(); id != (asserts.Ident{}) {
+		r.Errorf("an undefined tensor reports Ident %+v, want the zero Ident", id)
+	}
+	if p, ok := anchor(x); ok && p != nil {
+		r.Errorf("an undefined tensor has a storage anchor")
+	}
+	if c, ok := x.(asserts.Contents); ok {
+		if _, ok := c.ContentDigest(); ok {
+			r.Errorf("ContentDigest of an undefined tensor reports ok=true")
+		}
+	}
+}
+
+func uFresh(r *reporter, u Uncounted) {
+	x := u.New()
+	id := x.Ident()
+	switch {
+	case !id.Defined():
+		r.Errorf("New returned an undefined tensor (Ident().Impl is 0)")
+		return
+	case !id.HasStorage():
+		r.Errorf("New returned a tensor without storage (Ident().Storage is 0)")
+	case id.Impl == id.Storage:
+		r.Errorf("TensorImpl and StorageImpl have the same ID %v; take both from one counter", id.Impl)
+	}
+	if tr := id.Traits &^ asserts.Versioned; tr != asserts.Plain {
+		r.Errorf("a fresh plain tensor reports traits %v, want plain", tr)
+	}
+	if again := x.Ident(); again != id {
+		r.Errorf("Ident changed between two reads of an untouched handle: %+v, then %+v", id, again)
+	}
+	if _, ok := x.(asserts.Tensor); ok {
+		r.Logf("tensors implement asserts.Tensor (UseCounts): Run, the counted suite, applies too")
+	}
+}
+
+func uUnique(r *reporter, u Uncounted) {
+	seen := map[asserts.ID]bool{}
+	var keep []asserts.Identity
+	for i := range 64 {
+		x := u.New()
+		keep = append(keep, x)
+		id := x.Ident()
+		if seen[id.Impl] || seen[id.Storage] {
+			r.Errorf("tensor %d: ID %+v was already the ID of a live tensor", i, id)
+			return
+		}
+		seen[id.Impl], seen[id.Storage] = true, true
+	}
+	runtime.KeepAlive(keep)
+}
+
+func uView(r *reporter, u Uncounted) {
+	x := u.New()
+	v := u.View(x)
+	xi, vi := x.Ident(), v.Ident()
+	if vi.Impl == xi.Impl || vi.Storage != xi.Storage {
+		r.Errorf("a view reports %+v, its base %+v: want a new TensorImpl on the base's StorageImpl", vi, xi)
+	}
+	if u.Copy != nil {
+		if c := u.Copy(x).Ident(); c.Storage == xi.Storage || c.Impl == xi.Impl {
+			r.Errorf("a copy reports %+v, the original %+v: want identities of its own", c, xi)
+		}
+	}
+}
+
+func uVersion(r *reporter, u Uncounted) {
+	x := u.New()
+	if x.Ident().Traits&asserts.Versioned == 0 {
+		r.Logf("tensors do not report Versioned: no_mutation will be skipped (no_version_counter); same_content sees writes")
+		return
+	}
+	if u.Write == nil {
+		r.Errorf("tensors report Versioned, but Uncounted.Write is nil")
+		return
+	}
+	v := u.View(x)
+	before := x.Ident().Version
+	u.Write(v)
+	if x.Ident().Version == before || v.Ident().Version != x.Ident().Version {
+		r.Errorf("a write through a view: versions %d (base) and %d (view), before %d: want one counter, moved", x.Ident().Version, v.Ident().Version, before)
+	}
+}
+
+func uContents(r *reporter, u Uncounted) {
+	x := u.New()
+	c, ok := x.(asserts.Contents)
+	if !ok {
+		r.Logf("tensors do not implement asserts.Contents: same_content will be skipped (no_content_access)")
+		return
+	}
+	d0, ok := c.ContentDigest()
+	if d1, ok1 := c.ContentDigest(); !ok || !ok1 || d0 != d1 {
+		r.Errorf("ContentDigest of an untouched tensor: %#x, %v then %#x, %v", d0, ok, d1, ok1)
+		return
+	}
+	if u.Write == nil {
+		r.Logf("Uncounted.Write is nil: digests are not checked against writes")
+		return
+	}
+	v := u.View(x)
+	u.Write(v)
+	if d, _ := c.ContentDigest(); d == d0 {
+		r.Errorf("a write through a view left the base's digest at %#x", d)
+	}
+}
+
+func uAnchors(r *reporter, u Uncounted) {
+	x := u.New()
+	px, ok := anchor(x)
+	if !ok {
+		r.Logf("tensors do not implement asserts.Anchored: fresh_not_held will be skipped (no_storage_anchor)")
+		return
+	}
+	if px == nil {
+		r.Errorf("a fresh tensor with storage has no anchor")
+		return
+	}
+	v := u.View(x)
+	if pv, _ := anchor(v); pv != px {
+		r.Errorf("a view's anchor differs from its base's: every tensor on one storage must give the same pointer")
+	}
+	y := u.New()
+	if py, _ := anchor(y); py == px {
+		r.Errorf("two storages give the same anchor")
+	}
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(y)
+}
+
+// uNotReused drops tensors and collects them until Go's allocator has put
+// a new storage at the address (the anchor) of a collected one: no ID may
+// come back.
+func uNotReused(r *reporter, u Uncounted) {
+	if _, ok := anchor(u.New()); !ok {
+		r.Logf("tensors do not implement asserts.Anchored: address reuse is not observed")
+		return
+	}
+	seen := map[asserts.ID]bool{}
+	addrs := map[uintptr]bool{}
+	reused := 0
+	for i := 0; i < 2000 && reused < 3; i++ {
+		x := u.New()
+		id := x.Ident()
+		if seen[id.Impl] || seen[id.Storage] {
+			r.Errorf("an ID came back after its tensor was collected: %+v; IDs must come from a counter, not addresses", id)
+			return
+		}
+		seen[id.Impl], seen[id.Storage] = true, true
+		p, _ := anchor(x)
+		if addrs[uintptr(p)] {
+			reused++
+		}
+		addrs[uintptr(p)] = true
+		x = nil
+		runtime.GC()
+	}
+	if reused == 0 {
+		r.Logf("the allocator reused no address in 2000 collections: not observed")
+	}
+}
+
+var opUncounted = asserts.Op{Name: "assertstest_fresh"}
+
+// uCheckedCall runs fresh returns through ResultIdent and FreshNotHeld: a
+// kernel returning new tensors passes, one returning the same tensor twice
+// is reported.
+func uCheckedCall(r *reporter, u Uncounted) {
+	call := func(out asserts.Identity) {
+		var c asserts.Call
+		var s asserts.Saved
+		c.BeginWith(&opUncounted, asserts.EnvState{})
+		c.ResultIdent(&s, out)
+		c.ImplUseCountLE1(asserts.Ret(0), &s)
+		c.StorageUseCountEq1(asserts.Ret(0), &s)
+		c.FreshNotHeld(asserts.Ret(0), &s, out)
+		c.End()
+	}
+	a, b := u.New(), u.New()
+	vs := asserts.Collect(func() {
+		call(a)
+		call(b)
+	})
+	if len(vs) != 0 {
+		r.Errorf("two fresh tensors reported: %v", vs[0].Error())
+	}
+	if _, ok := anchor(a); !ok {
+		return
+	}
+	vs = asserts.Collect(func() { call(a) })
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+		r.Errorf("a tensor returned fresh twice: %d violations, want one fresh_not_held", len(vs))
+	}
+	runtime.KeepAlive(b)
+}

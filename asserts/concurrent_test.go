@@ -1,0 +1,278 @@
+package asserts_test
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// The windows of two calls interleaved by hand: a read-only call of x (no_mutation and
+// same_storage on it) and a call that declares a write to x's storage
+// (Mutable) and moves x's version, or replaces its StorageImpl (set_).
+func TestConcurrentWriteWindow(t *testing.T) {
+	type step int
+	const (
+		writerBegins step = iota // Begin and Mutable
+		writerEnds
+	)
+	cases := []struct {
+		name string
+		// before: writer steps taken before the reader's Begin; during:
+		// between the reader's Save and After.
+		before, during []step
+		otherStorage   bool // the writer declares another storage
+		setStorage     bool // the write replaces x's StorageImpl instead
+		want           string
+	}{
+		{name: "write declared and ended inside the window", during: []step{writerBegins, writerEnds}, want: "concurrent_write"},
+		{name: "write declared inside, still in flight", during: []step{writerBegins}, want: "concurrent_write"},
+		{name: "write declared before the window, ended inside", before: []step{writerBegins}, during: []step{writerEnds}, want: "concurrent_write"},
+		{name: "write declared before the window, still in flight", before: []step{writerBegins}, want: "concurrent_write"},
+		{name: "set_ declared inside the window", during: []step{writerBegins, writerEnds}, setStorage: true, want: "concurrent_write"},
+		{name: "declared write over before the reader began", before: []step{writerBegins, writerEnds}, want: "violation"},
+		{name: "declared write to another storage", during: []step{writerBegins, writerEnds}, otherStorage: true, want: "violation"},
+		{name: "set_ over before the reader began", before: []step{writerBegins, writerEnds}, setStorage: true, want: "violation"},
+		{name: "no write at all", want: "violation"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newFake(kPlain)
+			other := newFake(kPlain)
+			declared := x
+			if tc.otherStorage {
+				declared = other
+			}
+			wop := &asserts.Op{Name: "t_", Profile: asserts.Strict}
+			rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+			var w asserts.Call
+			var ws asserts.Saved
+			do := func(s step) {
+				switch s {
+				case writerBegins:
+					w.BeginWith(wop, asserts.EnvState{})
+					w.Save(&ws, declared)
+					w.Mutable(&ws)
+				case writerEnds:
+					w.After(&ws, declared)
+					w.End()
+				}
+			}
+			for _, s := range tc.before {
+				do(s)
+			}
+			col := asserts.NewCollector()
+			defer asserts.SetHandler(asserts.SetHandler(col))
+			var r asserts.Call
+			var rs asserts.Saved
+			r.BeginWith(rop, asserts.EnvState{})
+			r.Save(&rs, x)
+			for _, s := range tc.during {
+				do(s)
+			}
+			// The reader's state moved: by the writer's legal call, or by
+			// the reader's kernel.
+			if tc.setStorage {
+				x.id.Storage = fid()
+			} else {
+				x.id.Version++
+			}
+			r.After(&rs, x)
+			r.SameStorage(asserts.Arg("self"), &rs)
+			r.NoMutation(asserts.Arg("self"), &rs)
+			r.End()
+			if w.Op() != nil && len(tc.during)+len(tc.before) == 1 {
+				w.After(&ws, declared)
+				w.End() // the writer still in flight ends now
+			}
+			st := rop.Stats()
+			vs := col.Violations()
+			switch tc.want {
+			case "concurrent_write":
+				if len(vs) != 0 {
+					t.Errorf("blamed the reader: %v", &vs[0])
+				}
+				if st.Skipped[asserts.ReasonConcurrentWrite] != 1 {
+					t.Errorf("stats %+v: want one row skipped under concurrent_write", st)
+				}
+			case "violation":
+				if len(vs) != 1 || st.Skipped[asserts.ReasonConcurrentWrite] != 0 {
+					t.Fatalf("want one violation and no concurrent_write skip, got %d, stats %+v", len(vs), st)
+				}
+				want := asserts.CheckNoMutation
+				if tc.setStorage {
+					want = asserts.CheckSameStorage
+				}
+				if vs[0].Check != want {
+					t.Errorf("violation %v, want %v", &vs[0], want)
+				}
+			}
+			if got := st.Ran[asserts.CheckNoMutation] + st.Ran[asserts.CheckSameStorage] + st.TotalSkipped(); got != 2 {
+				t.Errorf("rows run or skipped: %d, want 2 (stats %+v)", got, st)
+			}
+		})
+	}
+}
+
+// A call's own declared writes are not another's: an argument whose
+// storage shares the registry's slot with the storage the call writes is
+// still checked (storages 5 and 1028 fall in one slot).
+func TestConcurrentWriteOwnSlot(t *testing.T) {
+	self := &fake{id: asserts.Ident{Impl: fid(), Storage: 5, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
+	other := &fake{id: asserts.Ident{Impl: fid(), Storage: 1028, Version: 1, Traits: asserts.Versioned}, implUses: 1, storageUses: 1}
+	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+		var a0, a1 asserts.Saved
+		c.Save(&a0, self)
+		c.Save(&a1, other)
+		c.Mutable(&a0)
+		self.id.Version++
+		other.id.Version++ // the kernel also writes other: the bug
+		c.After(&a0, self)
+		c.After(&a1, other)
+		c.NoMutation(asserts.Arg("other"), &a1)
+	})
+	if len(out.violations) != 1 || out.violations[0].Check != asserts.CheckNoMutation {
+		t.Errorf("violations %v, want no_mutation on other", out.violations)
+	}
+}
+
+// A call that declared a write and whose violation the handler turns into
+// a panic (the default handler) never reaches End: its declaration must
+// not outlive it, or every later row on that storage would be
+// inconclusive.
+func TestConcurrentWriteReleasedOnPanic(t *testing.T) {
+	x := newFake(kPlain)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("no panic")
+			}
+		}()
+		defer asserts.SetHandler(asserts.SetHandler(asserts.Panic))
+		op := &asserts.Op{Name: "add_", Profile: asserts.Strict}
+		var c asserts.Call
+		var a0 asserts.Saved
+		c.BeginWith(op, asserts.EnvState{})
+		c.Save(&a0, x)
+		c.Mutable(&a0)
+		x.id.Impl = fid() // the kernel replaces self's TensorImpl
+		c.After(&a0, x)
+		c.SameImpl(asserts.Arg("self"), &a0)
+		c.End()
+	}()
+	out := run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+		var a0 asserts.Saved
+		c.Save(&a0, x)
+		x.id.Version++
+		c.After(&a0, x)
+		c.NoMutation(asserts.Arg("self"), &a0)
+	})
+	if len(out.violations) != 1 || out.stats.Skipped[asserts.ReasonConcurrentWrite] != 0 {
+		t.Errorf("after the panicking call: %d violations, stats %+v; want the write reported", len(out.violations), out.stats)
+	}
+}
+
+// Real goroutines: readers of x beside writers that declare x's storage
+// and move its version (a metadata-only in-place op on an alias). Run with
+// -race; no reader may be blamed, and a reader whose version moved is
+// counted under concurrent_write.
+func TestConcurrentWritersRace(t *testing.T) {
+	var version sync.Mutex
+	x := newFake(kPlain)
+	ident := func() asserts.Ident {
+		version.Lock()
+		defer version.Unlock()
+		return x.id
+	}
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+	wop := &asserts.Op{Name: "t_", Profile: asserts.Strict}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h := &lockedFake{ident: ident}
+			for range 2000 {
+				var c asserts.Call
+				var s asserts.Saved
+				if g%2 == 0 {
+					c.BeginWith(rop, asserts.EnvState{})
+					c.Save(&s, h)
+					runtime.Gosched() // the kernel: let the writers run
+					c.After(&s, h)
+					c.SameStorage(asserts.Arg("self"), &s)
+					c.NoMutation(asserts.Arg("self"), &s)
+					c.End()
+					continue
+				}
+				c.BeginWith(wop, asserts.EnvState{})
+				c.Save(&s, h)
+				c.Mutable(&s)
+				version.Lock()
+				x.id.Version++
+				version.Unlock()
+				runtime.Gosched()
+				c.After(&s, h)
+				c.End()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, v := range col.Violations() {
+		t.Errorf("false alarm: %v", &v)
+	}
+	st := rop.Stats()
+	t.Logf("reader rows: %d no_mutation run, %d skipped under concurrent_write", st.Ran[asserts.CheckNoMutation], st.Skipped[asserts.ReasonConcurrentWrite])
+	if n := st.Ran[asserts.CheckNoMutation] + st.Ran[asserts.CheckSameStorage] + st.TotalSkipped(); n != 2*4*2000 {
+		t.Errorf("%d rows counted, want %d", n, 2*4*2000)
+	}
+}
+
+// lockedFake reads its identities through a function (the fake's state is
+// shared by goroutines).
+type lockedFake struct{ ident func() asserts.Ident }
+
+func (f *lockedFake) Ident() asserts.Ident  { return f.ident() }
+func (f *lockedFake) UseCounts() (int, int) { return 1, 1 }
+
+// binding_context where the runtime registered no Env: no call can run in
+// a hermetic context, so the check is counted as skipped (no_env), not as
+// run; with an Env it runs.
+func TestBindingContextWithoutEnv(t *testing.T) {
+	prev := asserts.SetEnv(nil)
+	defer asserts.SetEnv(prev)
+	count := func() asserts.Stats {
+		op := &asserts.Op{Name: "neg", Profile: asserts.Strict}
+		x := newFake(kPlain)
+		xs := []*fake{newFake(kPlain), newFake(kPlain), newFake(kUndefined)}
+		var c asserts.Call
+		var a0 asserts.Saved
+		var l asserts.SavedList
+		c.Begin(op)
+		c.Save(&a0, x)
+		asserts.SaveList(&c, &l, xs)
+		c.BindingContext(asserts.Arg("self"), &a0, x)
+		asserts.BindingContextList(&c, asserts.Arg("list"), &l, xs)
+		c.BindingContextAfter(asserts.Arg("self"), &a0, x)
+		c.After(&a0, x)
+		asserts.AfterList(&c, &l, xs)
+		c.End()
+		return op.Stats()
+	}
+	st := count()
+	if st.Ran[asserts.CheckBindingContext] != 0 || st.Skipped[asserts.ReasonNoEnv] != 4 || st.TotalSkipped() != 4 {
+		t.Errorf("no Env: stats %+v; want binding_context skipped 4 times under no_env", st)
+	}
+	asserts.SetEnv(envFunc(func() asserts.EnvState { return asserts.EnvState{} }))
+	st = count()
+	if st.Ran[asserts.CheckBindingContext] != 3 || st.Skipped[asserts.ReasonUndefined] != 1 || st.Skipped[asserts.ReasonNoEnv] != 0 {
+		t.Errorf("with an Env: stats %+v; want binding_context run 3 times, 1 undefined", st)
+	}
+	if !strings.Contains(asserts.Policy(asserts.Strict)[asserts.ReasonNoEnv].Why, "no Env") {
+		t.Error("no_env has no rule")
+	}
+}

@@ -1,0 +1,224 @@
+package asserts_test
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
+)
+
+// gcTensor is reftensor without its use counts: a runtime that implements
+// asserts.Identity (with version counters), asserts.Anchored and
+// asserts.Contents, as a garbage-collected runtime would.
+type gcTensor rt.Tensor
+
+func (g *gcTensor) rt() *rt.Tensor { return (*rt.Tensor)(g) }
+
+func (g *gcTensor) Ident() asserts.Ident { return g.rt().Ident() }
+
+func (g *gcTensor) StorageAnchor() unsafe.Pointer {
+	if g == nil || !g.rt().Defined() {
+		return nil
+	}
+	return unsafe.Pointer(g.rt().Storage())
+}
+
+// plainTensor is gcTensor without version counters (the Versioned trait
+// cleared), like gorgonia: every input check takes its slow path.
+type plainTensor rt.Tensor
+
+func (p *plainTensor) Ident() asserts.Ident {
+	id := (*rt.Tensor)(p).Ident()
+	id.Traits &^= asserts.Versioned
+	id.Version = 0
+	return id
+}
+
+func (p *plainTensor) StorageAnchor() unsafe.Pointer { return (*gcTensor)(p).StorageAnchor() }
+
+// addUncounted is Add as gen emits it with use_counts: false: returns
+// snapshot with ResultIdent, the use-count rows kept (skipped at run time
+// under no_use_counts) and fresh_not_held after them.
+func addUncounted[T interface {
+	asserts.Identity
+	*gcTensor | *plainTensor
+}](self, other T, alpha float64) T {
+	var c asserts.Call
+	var s0, s1 asserts.Saved
+	l := &locsAdd
+	c.Begin(&opAddUncounted)
+	c.BeginFresh()
+	c.Save(&s0, self)
+	c.Save(&s1, other)
+	c.SameContent(l[0], &s0, self)
+	c.BindingContext(l[0], &s0, self)
+	c.SameContent(l[1], &s1, other)
+	c.BindingContext(l[1], &s1, other)
+	ret := T(unsafe.Pointer(k.add((*rt.Tensor)(unsafe.Pointer(self)), (*rt.Tensor)(unsafe.Pointer(other)), alpha)))
+	var s2 asserts.Saved
+	c.BindingContextAfter(l[0], &s0, self)
+	c.BindingContextAfter(l[1], &s1, other)
+	c.After(&s0, self)
+	c.After(&s1, other)
+	c.ResultIdent(&s2, ret)
+	c.SameImpl(l[0], &s0)
+	c.SameStorage(l[0], &s0)
+	c.NoMutation(l[0], &s0)
+	c.SameContentAfter(l[0], &s0, self)
+	c.SameImpl(l[1], &s1)
+	c.SameStorage(l[1], &s1)
+	c.NoMutation(l[1], &s1)
+	c.SameContentAfter(l[1], &s1, other)
+	c.ImplUseCountLE1(l[2], &s2)
+	c.NotArg(l[2], &s2, l[0], &s0)
+	c.NotArg(l[2], &s2, l[1], &s1)
+	c.StorageUseCountEq1(l[2], &s2)
+	c.FreshNoAlias(l[2], &s2, l[0], &s0)
+	c.FreshNoAlias(l[2], &s2, l[1], &s1)
+	c.FreshNotHeld(l[2], &s2, ret)
+	c.End()
+	return ret
+}
+
+var opAddUncounted = asserts.Op{Name: "add", Overload: "Tensor"}
+
+// A runtime without use counts gets every check that needs none; the
+// use-count rows are skipped and counted under no_use_counts, and
+// fresh_not_held runs. A kernel returning its cached output is caught.
+func TestUncountedRuntime(t *testing.T) {
+	collect(t)
+	a, b := rt.Ones(2), rt.Ones(2)
+	defer a.Release()
+	defer b.Release()
+	asserts.ResetStats()
+	for range 3 {
+		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1).rt().Release()
+	}
+	st := opAddUncounted.Stats()
+	if st.Skipped[asserts.ReasonNoUseCounts] != 3*2 || st.Ran[asserts.CheckFreshNotHeld] != 3 ||
+		st.Ran[asserts.CheckImplUseCountLE1] != 0 || st.Ran[asserts.CheckNoMutation] != 6 {
+		t.Errorf("stats: ran %v, skipped %v", st.Ran, st.Skipped)
+	}
+	cached := rt.Zeros(2)
+	defer cached.Release()
+	prev := k
+	defer func() { k = prev }()
+	k.add = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return cached }
+	vs := asserts.Collect(func() {
+		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1)
+		addUncounted((*gcTensor)(a), (*gcTensor)(b), 1)
+	})
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+		t.Errorf("cached output: %v, want one fresh_not_held", vs)
+	}
+}
+
+// A composite kernel that returns the fresh output of a checked call it
+// made itself passes it on: legal, silent. The same kernel returning a
+// storage handed out before its call began is reported.
+func TestFreshNotHeldNested(t *testing.T) {
+	collect(t)
+	a, b := rt.Ones(2), rt.Ones(2)
+	defer a.Release()
+	defer b.Release()
+	op := asserts.Op{Name: "composite"}
+	ret := asserts.Ret(0)
+	composite := func(kernel func() *gcTensor) *gcTensor {
+		var c asserts.Call
+		var r asserts.Saved
+		c.Begin(&op)
+		c.BeginFresh()
+		out := kernel()
+		c.ResultIdent(&r, out)
+		c.FreshNotHeld(ret, &r, out)
+		c.End()
+		return out
+	}
+	vs := asserts.Collect(func() {
+		for range 3 {
+			composite(func() *gcTensor { return addUncounted((*gcTensor)(a), (*gcTensor)(b), 1) })
+		}
+	})
+	if len(vs) != 0 {
+		t.Errorf("a composite kernel passing on an inner call's output: %v", &vs[0])
+	}
+	var kept *gcTensor
+	vs = asserts.Collect(func() {
+		kept = composite(func() *gcTensor { return addUncounted((*gcTensor)(a), (*gcTensor)(b), 1) })
+		composite(func() *gcTensor { return kept }) // handed out before this call began
+	})
+	if len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld || vs[0].Op != "composite" {
+		t.Errorf("a composite kernel returning an earlier output: %v, want one fresh_not_held of composite", vs)
+	}
+}
+
+// Where fresh_not_held does not run (a runtime with use counts: skipped
+// under use_counted) and where a return is snapshot without counts, a
+// checked call allocates nothing.
+func TestFreshNotHeldOffDoesNotAllocate(t *testing.T) {
+	collect(t)
+	out := rt.Zeros(2)
+	defer out.Release()
+	op := asserts.Op{Name: "neg"}
+	ret := asserts.Ret(0)
+	counted := func() {
+		var c asserts.Call
+		var r asserts.Saved
+		c.Begin(&op)
+		c.Result(&r, out)
+		c.StorageUseCountEq1(ret, &r)
+		c.FreshNotHeld(ret, &r, out) // skipped: use_counted
+		c.End()
+	}
+	if n := testing.AllocsPerRun(100, counted); n != 0 {
+		t.Errorf("counted return: %v allocations, want 0", n)
+	}
+	identOnly := func() {
+		var c asserts.Call
+		var r asserts.Saved
+		c.Begin(&op)
+		c.ResultIdent(&r, (*gcTensor)(out))
+		c.ImplUseCountLE1(ret, &r) // skipped: no_use_counts
+		c.ImplUseCountEqFresh(ret, &r, (*gcTensor)(out))
+		c.StorageUseCountEq1(ret, &r)
+		c.End()
+	}
+	if n := testing.AllocsPerRun(100, identOnly); n != 0 {
+		t.Errorf("uncounted return, use-count rows: %v allocations, want 0", n)
+	}
+	if st := op.Stats(); st.Skipped[asserts.ReasonCounted] == 0 || st.Skipped[asserts.ReasonNoUseCounts] == 0 || st.Ran[asserts.CheckImplUseCountEqFresh] != 0 {
+		t.Errorf("skips %v", st.Skipped)
+	}
+}
+
+// BenchmarkUncounted puts a checked add of a runtime without use counts
+// (fresh_not_held in place of the use counts) beside the same add with
+// them, on reftensor with its real kernel (a fresh output each call):
+// checked minus direct is the cost of the checks. "uncounted-plain" also
+// drops the version counters, as gorgonia has none.
+func BenchmarkUncounted(b *testing.B) {
+	x, y := rt.Ones(4, 4), rt.Ones(4, 4)
+	defer x.Release()
+	defer y.Release()
+	b.Run("add/direct", func(b *testing.B) {
+		for b.Loop() {
+			k.add(x, y, 1).Release()
+		}
+	})
+	b.Run("add/counted", func(b *testing.B) {
+		for b.Loop() {
+			Add(x, y, 1).Release()
+		}
+	})
+	b.Run("add/uncounted", func(b *testing.B) {
+		for b.Loop() {
+			addUncounted((*gcTensor)(x), (*gcTensor)(y), 1).rt().Release()
+		}
+	})
+	b.Run("add/uncounted-plain", func(b *testing.B) {
+		for b.Loop() {
+			(*rt.Tensor)(addUncounted((*plainTensor)(x), (*plainTensor)(y), 1)).Release()
+		}
+	})
+}

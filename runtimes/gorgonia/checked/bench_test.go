@@ -1,0 +1,48 @@
+//go:build debugasserts
+
+package checked_test
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
+	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
+)
+
+// BenchmarkChecked puts each checked wrapper beside its kernel called
+// directly, on 4x4 float64 tensors: checked minus direct is what the
+// checks cost on gorgonia (Ident through the weak-pointer ID tables,
+// fresh_not_held's registry, the slow path of every input check for want
+// of version counters). same_content is off (the default).
+func BenchmarkChecked(b *testing.B) {
+	vs := make([]float64, 16)
+	for i := range vs {
+		vs[i] = float64(i + 1)
+	}
+	x, y := gt.FromFloat64s(vs, 4, 4), gt.FromFloat64s(vs, 4, 4)
+	list := []*gt.Tensor{x, y}
+	cases := []struct {
+		name            string
+		direct, checked func()
+	}{
+		{"add", func() { ops.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }},
+		{"neg", func() { ops.Neg(x) }, func() { checked.Neg(x) }},
+		{"add_", func() { ops.Add_Tensor(x, y, 1) }, func() { checked.Add_Tensor(x, y, 1) }},
+		{"transpose", func() { ops.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }},
+		{"cat", func() { ops.Cat(list, 0) }, func() { checked.Cat(list, 0) }},
+		{"mm", func() { ops.Mm(x, y) }, func() { checked.Mm(x, y) }},
+	}
+	for _, c := range cases {
+		b.Run(c.name+"/direct", func(b *testing.B) {
+			for b.Loop() {
+				c.direct()
+			}
+		})
+		b.Run(c.name+"/checked", func(b *testing.B) {
+			for b.Loop() {
+				c.checked()
+			}
+		})
+	}
+}

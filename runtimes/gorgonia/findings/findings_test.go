@@ -1,0 +1,135 @@
+package findings
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"gorgonia.org/tensor"
+
+	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
+	"github.com/assertgen/assertgen/runtimes/gorgonia/ops"
+)
+
+func newDense(shape ...int) *tensor.Dense {
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	b := make([]float64, n)
+	for i := range b {
+		b[i] = float64(i)
+	}
+	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(b))
+}
+
+func values(t *gt.Tensor) []float64 { return t.Float64s() }
+
+// cat([x]) must be a new tensor. gorgonia's Concat with no others returns
+// its first argument itself: the sweep's fresh_no_alias found it (cat:
+// return 0 shares the StorageImpl of tensors[0]). The binding clones.
+func TestConcatOfOneReturnsItsArgument(t *testing.T) {
+	a := newDense(2, 3)
+	r, err := tensor.Concat(0, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.(*tensor.Dense) != a {
+		t.Errorf("gorgonia's Concat of one tensor now returns a new tensor: the binding's Clone can go")
+	}
+	c := ops.Cat([]*gt.Tensor{gt.From(a)}, 0)
+	if c.D() == a || c.StorageID() == gt.From(a).StorageID() {
+		t.Error("ops.Cat of one tensor shares its storage")
+	}
+	if !slices.Equal(values(c), values(gt.From(a))) {
+		t.Errorf("ops.Cat = %v", values(c))
+	}
+}
+
+// stack([x]) must be a new tensor with a new dim of size 1. gorgonia's
+// Stack with no others returns its first argument itself, with its own
+// shape (fresh_no_alias found the aliasing; the shape is wrong too). The
+// binding makes a reshaped copy.
+func TestStackOfOneReturnsItsArgument(t *testing.T) {
+	a := newDense(2, 3)
+	r, err := tensor.Stack(0, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.(*tensor.Dense) != a || !r.Shape().Eq(tensor.Shape{2, 3}) {
+		t.Errorf("gorgonia's Stack of one tensor now returns %v of shape %v: the binding's copy can go", r, r.Shape())
+	}
+	s := ops.Stack([]*gt.Tensor{gt.From(a)}, 0)
+	if s.D() == a || s.StorageID() == gt.From(a).StorageID() {
+		t.Error("ops.Stack of one tensor shares its storage")
+	}
+	if !s.D().Shape().Eq(tensor.Shape{1, 2, 3}) {
+		t.Errorf("ops.Stack shape %v, want (1, 2, 3)", s.D().Shape())
+	}
+}
+
+// A second transpose of a lazily transposed view (ShallowClone, then T)
+// first carries out the earlier one: gorgonia moves the data in the
+// backing array, which the view shares with its base and every other
+// view. PyTorch's permute of a permuted view never writes. same_content
+// catches it through the checked wrappers (TestPermuteOfPermuteCaught in
+// the debug build); the binding rejects permute of a non-contiguous tensor
+// of more than 2 dims.
+func TestTOfATransposedViewMovesSharedData(t *testing.T) {
+	base := newDense(2, 3, 4)
+	before := values(gt.From(base))
+	v := base.ShallowClone()
+	if err := v.T(1, 0, 2); err != nil {
+		t.Fatal(err)
+	}
+	w := v.ShallowClone()
+	if err := w.T(2, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(values(gt.From(base)), before) {
+		t.Error("gorgonia no longer moves the shared data: the binding's guard can go")
+	}
+	base2 := gt.From(newDense(2, 3, 4))
+	p := ops.Permute(base2, []int64{1, 0, 2})
+	func() {
+		defer func() {
+			if _, ok := recover().(*ops.Error); !ok {
+				t.Error("ops.Permute of a permuted 3-d view is not rejected")
+			}
+		}()
+		ops.Permute(p, []int64{2, 1, 0})
+	}()
+}
+
+// gorgonia's SoftMax of an empty tensor panics on a goroutine of its own
+// (index out of range): no recover catches it, the process dies. The
+// binding rejects empty inputs. Run in a child process.
+func TestSoftMaxEmptyCrashes(t *testing.T) {
+	if os.Getenv("GT_SOFTMAX_CHILD") == "1" {
+		e := tensor.New(tensor.WithShape(0), tensor.WithBacking([]float64{}))
+		func() {
+			defer func() { _ = recover() }() // does not help: the panic is on another goroutine
+			_, _ = tensor.SoftMax(e, 0)
+		}()
+		os.Exit(0)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestSoftMaxEmptyCrashes$")
+	cmd.Env = append(os.Environ(), "GT_SOFTMAX_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("SoftMax of an empty tensor no longer crashes: the binding's guard can go\n%s", out)
+	}
+	if !strings.Contains(string(out), "index out of range") {
+		t.Errorf("child failed otherwise: %v\n%s", err, out)
+	}
+	func() {
+		defer func() {
+			if _, ok := recover().(*ops.Error); !ok {
+				t.Error("ops.SoftmaxInt of an empty tensor is not rejected")
+			}
+		}()
+		ops.SoftmaxInt(gt.From(tensor.New(tensor.WithShape(0), tensor.WithBacking([]float64{}))), 0, nil)
+	}()
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The checked-call overhead (asserts' BenchmarkOverhead) of the working tree
+# against another revision, side by side in one run: both test binaries are
+# built first, then run alternately, one -test.count 1 run of each per
+# round, so that a change of load hits both alike. benchstat compares them.
+#
+# usage: scripts/bench_overhead.sh REV [ROUNDS] [BENCH-REGEXP]
+#
+# REV is the revision to compare with (e.g. main, or a commit); ROUNDS
+# defaults to 20; BENCH-REGEXP defaults to the acceptance pairs of issue 24
+# (add and cat8, checked and direct) and the in-place add_. The figures go to
+# $TMPDIR/bench-overhead/{old,new}.txt. Needs benchstat
+# (go install golang.org/x/perf/cmd/benchstat@latest). The CPU and the load
+# average before and after are printed: on a shared machine the absolute
+# figures depend on them, the ratio much less.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rev=${1:?usage: $0 REV [ROUNDS] [BENCH-REGEXP]}
+rounds=${2:-20}
+bench=${3:-'Overhead/^(add|add_|cat8)$/^(checked|direct)$'}
+out=${TMPDIR:-/tmp}/bench-overhead
+rm -rf "$out" && mkdir -p "$out"
+git worktree add --detach "$out/old-tree" "$rev" >/dev/null
+trap 'git worktree remove --force "$out/old-tree"' EXIT
+# The old tree gets this tree's benchmark file, so that both run the same
+# benchmarks (the wrappers they call are the ones of each tree).
+cp asserts/perf_test.go "$out/old-tree/asserts/perf_test.go"
+(cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts)
+go test -c -tags debugasserts -o "$out/new.test" ./asserts
+grep -m1 'model name' /proc/cpuinfo
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+for _ in $(seq "$rounds"); do
+	for v in old new; do
+		"$out/$v.test" -test.run '^$' -test.bench "$bench" -test.benchtime "${BENCHTIME:-500000x}" \
+			-test.benchmem >>"$out/$v.txt"
+	done
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+benchstat "$out/old.txt" "$out/new.txt"
