@@ -1,8 +1,13 @@
 #!/bin/sh
-# CI for the libtorch runtime (the root .ci/run calls it): installs
-# libtorch-dev if missing, checks the generated files are fresh, runs the
-# tests (also with the checks on, and -race) and a bounded sweep (every bound
-# op, one sample each, both profiles). Prints its run time and each step's.
+# CI for the libtorch runtime (the root .ci/run calls it). libtorch 1.13.1
+# on the host: installs libtorch-dev if missing, checks the generated files
+# are fresh (every release's, and the sweep summary), runs the tests (also
+# with the checks on, and -race) and a bounded sweep (every bound op, one
+# sample each, both profiles) against the committed report. Then libtorch
+# 2.14.1 in its chroot (release.sh builds it when missing): vet, the tests
+# with the checks on (the torch contract, the verdict repros) and the same
+# bounded sweep. 2.6.0 the same with ASSERTGEN_LIBTORCH_26=1. Prints its run
+# time and each step's.
 set -eu
 start=$(date +%s)
 step() {
@@ -24,8 +29,11 @@ fi
 step "generated sources are fresh"
 go run ./internal/shimgen -root . -check
 go build -o "${TMPDIR:-/tmp}/assertgen-libtorch-ci" github.com/assertgen/assertgen/cmd/assertgen
-"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config checked/assertgen.yaml
-"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config checkedpt/assertgen.yaml
+for d in . releases/*; do
+	"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config $d/checked/assertgen.yaml
+	"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config $d/checkedpt/assertgen.yaml
+done
+go run ./cmd/sweepreport -check
 step "go vet"
 go vet ./...
 go vet -tags debugasserts ./...
@@ -35,11 +43,31 @@ step "go test -tags debugasserts"
 go test -count=1 -tags debugasserts ./...
 step "go test -race -tags debugasserts"
 go test -count=1 -race -tags debugasserts ./...
-step "bounded sweep (one sample per op, both profiles, content check on)"
-sweep_out=${TMPDIR:-/tmp}/libtorch-sweep.txt
-if ! ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep.json" -samples 1 -j 2 -timeout 20s -content >"$sweep_out"; then
-	cat "$sweep_out"
-	exit 1
+# sweep RELEASE: the bounded sweep against the release's committed report:
+# fails on a violation without a verdict, a stale verdict, fewer ops
+# exercised, or an op that crashes or hangs and did not.
+sweep() {
+	step "libtorch $1: bounded sweep (one sample per op, both profiles, content check on, against reports/$1.json)"
+	out=${TMPDIR:-/tmp}/libtorch-sweep-$1.txt
+	if ! ./release.sh "$1" run ./sweep.sh "${TMPDIR:-/tmp}/libtorch-sweep-$1.json" -samples 1 -j 2 -timeout 20s -content -baseline "reports/$1.json" >"$out" 2>&1; then
+		cat "$out"
+		exit 1
+	fi
+	sed -n '/^libtorch .* sweep:/,+1p' "$out"
+}
+sweep 1.13.1
+
+# release RELEASE: the release's chroot (built when missing), vet, the tests
+# with the checks on, the bounded sweep.
+release() {
+	step "libtorch $1: chroot (release.sh $1 setup)"
+	./release.sh "$1" setup
+	step "libtorch $1: go vet, go test -tags debugasserts (torch contract, verdict repros)"
+	./release.sh "$1" run sh -c "cd releases/$1 && go vet ./... && go vet -tags debugasserts ./... && go test -count=1 -tags debugasserts ./... github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	sweep "$1"
+}
+release 2.14.1
+if [ "${ASSERTGEN_LIBTORCH_26:-}" = 1 ]; then
+	release 2.6.0
 fi
-sed -n '1,2p' "$sweep_out"
 echo "runtimes/libtorch/ci.sh: $(( $(date +%s) - start )) s"

@@ -8,9 +8,16 @@
 
 #include "ag.h"
 
+#include <torch/version.h>
+
 #include <ATen/core/Tensor.h>
 #include <ATen/core/List.h>
+// Named tensors (Dimname) are gone from libtorch 2.14: no op of its schema
+// takes one, and the header is gone.
+#if TORCH_VERSION_MAJOR < 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR < 14)
+#define AG_HAS_DIMNAME 1
 #include <ATen/core/Dimname.h>
+#endif
 #include <ATen/core/Generator.h>
 #include <c10/core/SymIntArrayRef.h>
 #include <c10/util/OptionalArrayRef.h>
@@ -81,9 +88,19 @@ struct Reader {
 		if (!present()) return c10::nullopt;
 		return ints();
 	}
+	// symints reads a SymInt[]; each value must fit a SymInt (not in the
+	// range c10 keeps for symbolic ones). c10 renamed the checked
+	// conversion after 1.13.
+	c10::SymIntArrayRef symints() {
+#if TORCH_VERSION_MAJOR >= 2
+		return c10::fromIntArrayRefSlow(ints());
+#else
+		return c10::fromIntArrayRef(ints());
+#endif
+	}
 	at::OptionalSymIntArrayRef opt_symints() {
 		if (!present()) return c10::nullopt;
-		return c10::fromIntArrayRef(ints());
+		return symints();
 	}
 	at::ArrayRef<double> floats() {
 		int64_t n = i64();
@@ -125,6 +142,7 @@ struct Reader {
 		for (int64_t k = 0; k < n; k++) v.push_back(scalar());
 		return v;
 	}
+#ifdef AG_HAS_DIMNAME
 	at::Dimname dimname() {
 		std::string n(str());
 		if (n == "*") return at::Dimname::wildcard();
@@ -137,6 +155,7 @@ struct Reader {
 		for (int64_t k = 0; k < n; k++) v.push_back(dimname());
 		return true;
 	}
+#endif
 };
 
 struct Writer {

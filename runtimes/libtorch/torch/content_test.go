@@ -3,7 +3,6 @@ package torch_test
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -77,18 +76,18 @@ func TestContentDigest(t *testing.T) {
 func TestContentDigestCoversGaps(t *testing.T) {
 	x := torch.Zeros(torch.Float32, torch.CPU, 2, 3)
 	defer x.Release()
-	col := aten.SelectInt(x, 1, 0)
+	col := x.Select(1, 0)
 	defer col.Release()
-	row0, row1 := aten.SelectInt(x, 0, 0), aten.SelectInt(x, 0, 1)
+	row0, row1 := x.Select(0, 0), x.Select(0, 1)
 	defer rel(row0, row1)
 	d0 := digestOK(t, col, "column")
-	e5 := aten.SelectInt(row1, 0, 2)
+	e5 := row1.Select(0, 2)
 	e5.Fill(5)
 	e5.Release()
 	if d := digestOK(t, col, "column after a write past its range"); d != d0 {
 		t.Errorf("a write to element 5 moved the column's digest %#x -> %#x: it reaches elements 0..3 only", d0, d)
 	}
-	e1 := aten.SelectInt(row0, 0, 1)
+	e1 := row0.Select(0, 1)
 	e1.Fill(5)
 	e1.Release()
 	if d := digestOK(t, col, "column after a write into its gap"); d == d0 {

@@ -181,6 +181,24 @@ func (t *Tensor) Transpose(d0, d1 int64) *Tensor {
 	return FromPtr(p)
 }
 
+// Conj returns t.conj(): for a complex t, an autograd view with the
+// conjugate bit, which libtorch 2 cannot replay with as_strided and so
+// gives a reverse view function that holds the base too.
+func (t *Tensor) Conj() *Tensor {
+	var p unsafe.Pointer
+	check(C.ag_conj(t.p, &p))
+	return FromPtr(p)
+}
+
+// Select returns the autograd view t.select(dim, index), which keeps t
+// alive as its base (aten's select.int, without the op bindings, so that
+// the sweep's samples need no release's bindings).
+func (t *Tensor) Select(dim, index int64) *Tensor {
+	var p unsafe.Pointer
+	check(C.ag_select(t.p, C.int64_t(dim), C.int64_t(index), &p))
+	return FromPtr(p)
+}
+
 // ToFunctional returns a functionalization wrapper around t
 // (at::functionalization::impl::to_functional_tensor).
 func (t *Tensor) ToFunctional() *Tensor {

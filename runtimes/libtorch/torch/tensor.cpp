@@ -7,6 +7,8 @@
 #include <ATen/FunctionalTensorWrapper.h>
 #include <ATen/Parallel.h>
 #include <c10/util/Logging.h>
+#include <torch/csrc/autograd/variable.h>
+#include <torch/version.h>
 
 #include <mutex>
 #include <sstream>
@@ -98,11 +100,41 @@ void ag_init(void) {
 	c10::SetStackTraceFetcher([]() -> std::string { return std::string(); });
 }
 
+int ag_version(void) { return TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR; }
+
 void ag_set_num_threads(int n) {
 	try {
 		at::set_num_threads(n);
 	} catch (...) {
 	}
+}
+
+// view_base_refs counts the references to view t's base that t's own
+// autograd metadata holds: its ViewInfo's base_, and, from libtorch 2 on,
+// the reverse view function of a view that is not as_strided-replayable
+// (conj, view_as_real, ...), which keeps the base captured (measured: a conj
+// view holds its base twice on 2.6 and 2.14, once on 1.13). The function's
+// references are counted exactly, without touching the view: a copy of the
+// function adds one reference per capture of the base.
+static int64_t view_base_refs(const at::Tensor &t, const at::TensorBase &base) {
+	int64_t n = 1;
+#if TORCH_VERSION_MAJOR >= 2
+	auto *m = torch::autograd::impl::get_view_autograd_meta(t);
+	if (m == nullptr || !m->has_bw_view()) return n;
+	std::vector<const torch::autograd::ViewInfo *> infos{&m->get_backward_view()};
+	if (m->has_fw_view() && &m->get_forward_view() != infos[0]) {
+		if (m->get_forward_view().base_.is_same(base)) n++;
+		infos.push_back(&m->get_forward_view());
+	}
+	std::lock_guard<std::mutex> g(mu);
+	for (const auto *vi : infos) {
+		if (!vi->rev_view_fn_) continue;
+		int64_t before = static_cast<int64_t>(base.use_count());
+		std::function<at::Tensor(const at::Tensor &)> copy = vi->rev_view_fn_;
+		n += static_cast<int64_t>(base.use_count()) - before;
+	}
+#endif
+	return n;
 }
 
 void ag_ident(void *p, ag_ident_t *out) {
@@ -124,12 +156,14 @@ void ag_ident(void *p, ag_ident_t *out) {
 		int64_t uses = static_cast<int64_t>(impl->storage().use_count());
 		// An autograd view keeps its base alive. A base that nothing but
 		// this view's autograd metadata holds (the temporary of a
-		// decomposition such as ravel = contiguous().view(-1)) cannot be
-		// reached by any user and owns nothing: it is not counted.
+		// decomposition such as ravel = contiguous().view(-1), or of
+		// fft_ifft's conj view on 2.x) cannot be reached by any user and
+		// owns nothing: it is not counted.
 		if (t.is_view()) {
 			const at::TensorBase &base = t._base();
-			if (base.defined() && base.use_count() == 1 && base.has_storage() &&
-			    base.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl())
+			if (base.defined() && base.has_storage() &&
+			    base.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl() &&
+			    static_cast<int64_t>(base.use_count()) == view_base_refs(t, base))
 				uses--;
 		}
 		out->storage_uses = uses;
@@ -243,6 +277,18 @@ char *ag_string(void *p, char **out) {
 extern "C" char *ag_transpose(void *p, int64_t d0, int64_t d1, void **out) {
 	AG_TRY
 	*out = new at::Tensor(T(p).transpose(d0, d1));
+	AG_CATCH
+}
+
+extern "C" char *ag_conj(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).conj());
+	AG_CATCH
+}
+
+extern "C" char *ag_select(void *p, int64_t dim, int64_t index, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).select(dim, index));
 	AG_CATCH
 }
 

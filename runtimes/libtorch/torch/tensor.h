@@ -19,6 +19,7 @@ typedef struct {
 
 void ag_init(void);
 void ag_set_num_threads(int n);
+int ag_version(void); // TORCH_VERSION_MAJOR * 100 + TORCH_VERSION_MINOR
 void ag_ident(void *t, ag_ident_t *out);
 void *ag_undefined(void);
 void *ag_share(void *t);
@@ -28,6 +29,8 @@ char *ag_from_doubles(const double *v, const int64_t *sizes, int64_t ndim, int d
 char *ag_to_doubles(void *t, double *v, int64_t n);
 char *ag_detach(void *t, void **out);
 char *ag_transpose(void *t, int64_t d0, int64_t d1, void **out);
+char *ag_conj(void *t, void **out);
+char *ag_select(void *t, int64_t dim, int64_t index, void **out);
 char *ag_set(void *dst, void *src);
 char *ag_resize(void *t, const int64_t *sizes, int64_t ndim);
 char *ag_fill(void *t, double v);

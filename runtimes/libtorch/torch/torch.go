@@ -13,8 +13,13 @@
 // error comes back as an *Error; no C++ exception crosses into Go.
 package torch
 
+// The adapter compiles against every release the runtime binds (1.13.1 on
+// the host, 2.6.0 and 2.14.1 in release.sh's chroots), so its C++ standard
+// is the compiler's default: gnu++17 with bookworm's g++ 12 and trixie's
+// g++ 14, gnu++20 with sid's g++ 16, which libtorch 2.14's headers need.
+
 /*
-#cgo CXXFLAGS: -std=c++17 -O2 -I${SRCDIR}/../include
+#cgo CXXFLAGS: -O2 -I${SRCDIR}/../include -I/usr/include/torch/csrc/api/include
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_ident
 #cgo nocallback ag_ident
@@ -35,6 +40,14 @@ import (
 )
 
 func init() { C.ag_init() }
+
+// Series is the libtorch release series the package was compiled against,
+// from its headers' TORCH_VERSION_MAJOR and _MINOR: "1.13", "2.6", "2.14".
+// (Debian's 1.13.1 headers say 1.13.0, so the patch level is not told.)
+func Series() string {
+	v := int(C.ag_version())
+	return fmt.Sprintf("%d.%d", v/100, v%100)
+}
 
 // SetNumThreads sets libtorch's intra-op thread count. Every Go thread that
 // enters a parallel kernel gets its own OpenMP team, so the sweep and the

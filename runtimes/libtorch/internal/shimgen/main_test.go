@@ -20,7 +20,7 @@ func TestBindArg(t *testing.T) {
 		{"Tensor[] tensors", "[]*torch.Tensor", "std::vector<at::Tensor> a = r.tensors();", ""},
 		{"Tensor?[] indices", "[]*torch.Tensor", "c10::List<c10::optional<at::Tensor>> a = r.opt_tensors();", ""},
 		{"int dim", "int64", "int64_t a = r.i64();", ""},
-		{"SymInt[] size", "[]int64", "c10::SymIntArrayRef a = c10::fromIntArrayRef(r.ints());", ""},
+		{"SymInt[] size", "[]int64", "c10::SymIntArrayRef a = r.symints();", ""},
 		{"int[1]? dim", "[]int64", "at::OptionalIntArrayRef a = r.opt_ints();", ""},
 		{"int? start", "*int64", "c10::optional<int64_t> a; if (r.present()) a = r.i64();", ""},
 		{"bool[3] mask", "[]bool", "std::array<bool, 3> a = r.bool_array<3>();", ""},
@@ -74,17 +74,43 @@ func TestBindRet(t *testing.T) {
 	}
 }
 
-// TestRelease: the bindings follow libtorch's own release (1.13.1, its 2,952
-// ops), not assertgen's default schema, whatever that is.
+// TestRelease: each target's bindings follow that libtorch release's own
+// schema, not assertgen's default, whatever that is; 1.13.1 goes to the
+// module root, the others to a module of their own under releases/.
 func TestRelease(t *testing.T) {
-	s, err := schema.Embedded(release)
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		release, dir string
+		ops          int
+	}{
+		{"1.13.1", "", 2952},
+		{"2.6.0", "releases/2.6.0", 3144},
+	} {
+		tg, ok := findTarget(c.release)
+		if !ok {
+			t.Fatalf("no target %s", c.release)
+		}
+		s, err := schema.Embedded(tg.release)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Version != c.release || len(s.Ops) != c.ops || tg.dir != c.dir {
+			t.Errorf("%s: schema release %s, %d ops, dir %q; want %s, %d, %q", c.release, s.Version, len(s.Ops), tg.dir, c.release, c.ops, c.dir)
+		}
 	}
-	if s.Version != "1.13.1" || len(s.Ops) != 2952 {
-		t.Errorf("schema.Embedded(%q): release %s, %d ops; want 1.13.1, 2952", release, s.Version, len(s.Ops))
+	if _, ok := findTarget("2.5.0"); ok {
+		t.Errorf("findTarget(2.5.0) found a target")
 	}
-	if s.Op("_nested_tensor_offsets") == nil || s.Op("_foobar") == nil {
-		t.Errorf("ops of 1.13.1 missing")
+}
+
+// TestIncludeDir: the #cgo include path climbs from the package to the
+// module root's include directory.
+func TestIncludeDir(t *testing.T) {
+	root, _ := findTarget("1.13.1")
+	r26, _ := findTarget("2.6.0")
+	if got := includeDir(root, "internal/shim/part0"); got != "${SRCDIR}/../../../include" {
+		t.Errorf("1.13.1: %s", got)
+	}
+	if got := includeDir(r26, "internal/shim/part0"); got != "${SRCDIR}/../../../../../include" {
+		t.Errorf("2.6.0: %s", got)
 	}
 }

@@ -709,7 +709,7 @@ char *ag_op_40(void **ts, const int64_t *is, const double *ds, const char *ss, a
 	double a11 = r.f64();
 	bool a12 = r.i64() != 0;
 	bool a13 = r.i64() != 0;
-	c10::SymIntArrayRef a14 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a14 = r.symints();
 	c10::optional<at::Tensor> a15 = r.opt_tensor();
 	ag::Writer o;
 	o.put(at::_ops::_cudnn_rnn::call(a0, at::TensorList(a1), a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15));
@@ -735,7 +735,7 @@ char *ag_op_41(void **ts, const int64_t *is, const double *ds, const char *ss, a
 	double a11 = r.f64();
 	bool a12 = r.i64() != 0;
 	bool a13 = r.i64() != 0;
-	c10::SymIntArrayRef a14 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a14 = r.symints();
 	c10::optional<at::Tensor> a15 = r.opt_tensor();
 	at::Tensor &a16 = r.tensor();
 	at::Tensor &a17 = r.tensor();
@@ -770,7 +770,7 @@ char *ag_op_42(void **ts, const int64_t *is, const double *ds, const char *ss, a
 	double a15 = r.f64();
 	bool a16 = r.i64() != 0;
 	bool a17 = r.i64() != 0;
-	c10::SymIntArrayRef a18 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a18 = r.symints();
 	c10::optional<at::Tensor> a19 = r.opt_tensor();
 	at::Tensor &a20 = r.tensor();
 	std::array<bool, 4> a21 = r.bool_array<4>();
@@ -802,7 +802,7 @@ char *ag_op_43(void **ts, const int64_t *is, const double *ds, const char *ss, a
 	double a15 = r.f64();
 	bool a16 = r.i64() != 0;
 	bool a17 = r.i64() != 0;
-	c10::SymIntArrayRef a18 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a18 = r.symints();
 	c10::optional<at::Tensor> a19 = r.opt_tensor();
 	at::Tensor &a20 = r.tensor();
 	std::array<bool, 4> a21 = r.bool_array<4>();
@@ -2314,8 +2314,8 @@ char *ag_op_162(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<c10::SymInt> a3; if (r.present()) a3 = c10::SymInt(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::as_strided::call(a0, a1, a2, a3));
@@ -2328,8 +2328,8 @@ char *ag_op_163(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<c10::SymInt> a3; if (r.present()) a3 = c10::SymInt(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::as_strided_::call(a0, a1, a2, a3));

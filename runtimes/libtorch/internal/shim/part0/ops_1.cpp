@@ -709,7 +709,7 @@ char *ag_op_406(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	int64_t a3 = r.i64();
 	int64_t a4 = r.i64();
@@ -724,7 +724,7 @@ char *ag_op_407(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	int64_t a3 = r.i64();
 	int64_t a4 = r.i64();
@@ -1727,7 +1727,7 @@ char *ag_op_475(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_476(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	c10::optional<at::ScalarType> a1; if (r.present()) a1 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a2; if (r.present()) a2 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a3; if (r.present()) a3 = at::Device(std::string(r.str()));
@@ -1744,7 +1744,7 @@ char *ag_op_477(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::ScalarType> a2; if (r.present()) a2 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a3; if (r.present()) a3 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a4; if (r.present()) a4 = at::Device(std::string(r.str()));
@@ -1760,7 +1760,7 @@ char *ag_op_478(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::new_empty_out::call(a0, a1, a2));
@@ -1773,8 +1773,8 @@ char *ag_op_479(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ScalarType> a3; if (r.present()) a3 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a4; if (r.present()) a4 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a5; if (r.present()) a5 = at::Device(std::string(r.str()));
@@ -1790,8 +1790,8 @@ char *ag_op_480(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::new_empty_strided_out::call(a0, a1, a2, a3));
@@ -1804,7 +1804,7 @@ char *ag_op_481(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Scalar a2 = r.scalar();
 	c10::optional<at::ScalarType> a3; if (r.present()) a3 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a4; if (r.present()) a4 = static_cast<at::Layout>(r.i64());
@@ -1821,7 +1821,7 @@ char *ag_op_482(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Scalar a2 = r.scalar();
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
@@ -1835,7 +1835,7 @@ char *ag_op_483(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::ScalarType> a2; if (r.present()) a2 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a3; if (r.present()) a3 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a4; if (r.present()) a4 = at::Device(std::string(r.str()));
@@ -1851,7 +1851,7 @@ char *ag_op_484(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::new_zeros_out::call(a0, a1, a2));
@@ -1864,7 +1864,7 @@ char *ag_op_485(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::ScalarType> a2; if (r.present()) a2 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a3; if (r.present()) a3 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a4; if (r.present()) a4 = at::Device(std::string(r.str()));
@@ -1880,7 +1880,7 @@ char *ag_op_486(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::new_ones_out::call(a0, a1, a2));
@@ -1961,7 +1961,7 @@ char *ag_op_491(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::MemoryFormat> a2; if (r.present()) a2 = static_cast<at::MemoryFormat>(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::resize_::call(a0, a1, a2));
@@ -1974,7 +1974,7 @@ char *ag_op_492(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::MemoryFormat> a2; if (r.present()) a2 = static_cast<at::MemoryFormat>(r.i64());
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
@@ -1988,7 +1988,7 @@ char *ag_op_493(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::MemoryFormat> a2; if (r.present()) a2 = static_cast<at::MemoryFormat>(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::resize::call(a0, a1, a2));
@@ -2071,7 +2071,7 @@ char *ag_op_498(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_499(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	c10::optional<at::MemoryFormat> a1; if (r.present()) a1 = static_cast<at::MemoryFormat>(r.i64());
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
@@ -2113,8 +2113,8 @@ char *ag_op_501(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_502(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::ScalarType> a2; if (r.present()) a2 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a3; if (r.present()) a3 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a4; if (r.present()) a4 = at::Device(std::string(r.str()));
@@ -2129,8 +2129,8 @@ char *ag_op_502(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_503(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::empty_strided_out::call(a0, a1, a2));
@@ -2313,7 +2313,7 @@ char *ag_op_519(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	ag::Writer o;
 	o.put(at::_ops::expand::call(a0, a1, a2));
@@ -2708,7 +2708,7 @@ char *ag_op_549(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_550(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	at::Scalar a1 = r.scalar();
 	c10::optional<at::ScalarType> a2; if (r.present()) a2 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a3; if (r.present()) a3 = static_cast<at::Layout>(r.i64());
@@ -2724,7 +2724,7 @@ char *ag_op_550(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_551(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	at::Scalar a1 = r.scalar();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
@@ -4153,7 +4153,7 @@ char *ag_op_651(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::Tensor> a2 = r.opt_tensor();
 	c10::optional<at::Tensor> a3 = r.opt_tensor();
 	double a4 = r.f64();
@@ -4168,7 +4168,7 @@ char *ag_op_652(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<at::Tensor> a2 = r.opt_tensor();
 	c10::optional<at::Tensor> a3 = r.opt_tensor();
 	double a4 = r.f64();
@@ -4187,7 +4187,7 @@ char *ag_op_653(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::Tensor &a1 = r.tensor();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	at::Tensor &a3 = r.tensor();
 	at::Tensor &a4 = r.tensor();
 	c10::optional<at::Tensor> a5 = r.opt_tensor();
@@ -4205,7 +4205,7 @@ char *ag_op_654(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::Tensor &a1 = r.tensor();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	at::Tensor &a3 = r.tensor();
 	at::Tensor &a4 = r.tensor();
 	c10::optional<at::Tensor> a5 = r.opt_tensor();

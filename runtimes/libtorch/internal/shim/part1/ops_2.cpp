@@ -2303,7 +2303,7 @@ char *ag_op_871(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_872(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	c10::optional<at::ScalarType> a1; if (r.present()) a1 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a2; if (r.present()) a2 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a3; if (r.present()) a3 = at::Device(std::string(r.str()));
@@ -2318,7 +2318,7 @@ char *ag_op_872(void **ts, const int64_t *is, const double *ds, const char *ss, 
 char *ag_op_873(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	at::Tensor &a1 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::ones_out::call(a0, a1));
@@ -3639,7 +3639,7 @@ char *ag_op_971(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::repeat::call(a0, a1));
 	o.finish(out);
@@ -3651,7 +3651,7 @@ char *ag_op_972(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::repeat_out::call(a0, a1, a2));
@@ -3717,7 +3717,7 @@ char *ag_op_977(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::reshape::call(a0, a1));
 	o.finish(out);
@@ -3729,8 +3729,8 @@ char *ag_op_978(void **ts, const int64_t *is, const double *ds, const char *ss, 
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::_reshape_alias::call(a0, a1, a2));
 	o.finish(out);
@@ -4177,7 +4177,7 @@ char *ag_op_1014(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	int64_t a3 = r.i64();
 	ag::Writer o;
@@ -4191,7 +4191,7 @@ char *ag_op_1015(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	int64_t a3 = r.i64();
 	at::Tensor &a4 = r.tensor();
@@ -4618,7 +4618,7 @@ char *ag_op_1051(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	c10::SymInt a3 = c10::SymInt(r.i64());
 	c10::SymInt a4 = c10::SymInt(r.i64());
@@ -4634,7 +4634,7 @@ char *ag_op_1052(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	c10::SymInt a3 = c10::SymInt(r.i64());
 	c10::SymInt a4 = c10::SymInt(r.i64());
@@ -4745,8 +4745,8 @@ char *ag_op_1059(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::Tensor &a1 = r.tensor();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a3 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
+	c10::SymIntArrayRef a3 = r.symints();
 	c10::optional<c10::SymInt> a4; if (r.present()) a4 = c10::SymInt(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::as_strided_scatter::call(a0, a1, a2, a3, a4));
@@ -4760,8 +4760,8 @@ char *ag_op_1060(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::Tensor &a1 = r.tensor();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a3 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
+	c10::SymIntArrayRef a3 = r.symints();
 	c10::optional<c10::SymInt> a4; if (r.present()) a4 = c10::SymInt(r.i64());
 	at::Tensor &a5 = r.tensor();
 	ag::Writer o;

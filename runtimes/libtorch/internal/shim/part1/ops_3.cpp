@@ -1639,7 +1639,7 @@ char *ag_op_1214(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::_unsafe_view::call(a0, a1));
 	o.finish(out);
@@ -1651,7 +1651,7 @@ char *ag_op_1215(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::_unsafe_view_out::call(a0, a1, a2));
@@ -2158,7 +2158,7 @@ char *ag_op_1251(void **ts, const int64_t *is, const double *ds, const char *ss,
 char *ag_op_1252(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	c10::optional<at::ScalarType> a1; if (r.present()) a1 = static_cast<at::ScalarType>(r.i64());
 	c10::optional<at::Layout> a2; if (r.present()) a2 = static_cast<at::Layout>(r.i64());
 	c10::optional<at::Device> a3; if (r.present()) a3 = at::Device(std::string(r.str()));
@@ -2173,7 +2173,7 @@ char *ag_op_1252(void **ts, const int64_t *is, const double *ds, const char *ss,
 char *ag_op_1253(void **ts, const int64_t *is, const double *ds, const char *ss, ag_out *out) {
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
-	c10::SymIntArrayRef a0 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a0 = r.symints();
 	at::Tensor &a1 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::zeros_out::call(a0, a1));

@@ -1482,8 +1482,8 @@ char *ag_op_1553(void **ts, const int64_t *is, const double *ds, const char *ss,
 	at::Tensor &a0 = r.tensor();
 	at::Tensor &a1 = r.tensor();
 	c10::SymInt a2 = c10::SymInt(r.i64());
-	c10::SymIntArrayRef a3 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a4 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a3 = r.symints();
+	c10::SymIntArrayRef a4 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::set__source_Tensor_storage_offset::call(a0, a1, a2, a3, a4));
 	o.finish(out);
@@ -1813,7 +1813,7 @@ char *ag_op_1579(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::view::call(a0, a1));
 	o.finish(out);
@@ -3716,7 +3716,7 @@ char *ag_op_1722(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	int64_t a2 = r.i64();
 	ag::Writer o;
 	o.put(at::_ops::diag_backward::call(a0, a1, a2));

@@ -5,7 +5,7 @@ package part2
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../../include
-#cgo CXXFLAGS: -std=c++17 -O1 -I${SRCDIR}/../../../include -Wno-deprecated-declarations -Wno-stringop-overflow
+#cgo CXXFLAGS: -std=c++17 -O1 -I${SRCDIR}/../../../include -I/usr/include/torch/csrc/api/include -Wno-deprecated-declarations -Wno-stringop-overflow
 #cgo LDFLAGS: -ltorch_cpu -lc10 -lstdc++
 #cgo noescape ag_call_p2
 #cgo nocallback ag_call_p2
@@ -14,7 +14,11 @@ char *ag_call_p2(int64_t op, void **ts, const int64_t *is, const double *ds, con
 */
 import "C"
 
-import "unsafe"
+import (
+	"unsafe"
+
+	_ "github.com/assertgen/assertgen/runtimes/libtorch/internal/shim/guard" // the headers are of release 1.13.1
+)
 
 // Call runs op number op (counted from this part's first) with the encoded
 // arguments: ts points to void*, is to int64_t, ds to double, ss to char,

@@ -1051,7 +1051,7 @@ char *ag_op_2272(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::adaptive_avg_pool2d_out::call(a0, a1, a2));
@@ -1064,7 +1064,7 @@ char *ag_op_2273(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::adaptive_avg_pool2d::call(a0, a1));
 	o.finish(out);
@@ -1126,7 +1126,7 @@ char *ag_op_2278(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::_adaptive_avg_pool2d::call(a0, a1));
 	o.finish(out);
@@ -1138,7 +1138,7 @@ char *ag_op_2279(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::_adaptive_avg_pool2d_out::call(a0, a1, a2));
@@ -2218,7 +2218,7 @@ char *ag_op_2354(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2233,7 +2233,7 @@ char *ag_op_2355(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2278,7 +2278,7 @@ char *ag_op_2358(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2293,7 +2293,7 @@ char *ag_op_2359(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2338,7 +2338,7 @@ char *ag_op_2362(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2353,7 +2353,7 @@ char *ag_op_2363(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2398,7 +2398,7 @@ char *ag_op_2366(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2413,7 +2413,7 @@ char *ag_op_2367(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2458,7 +2458,7 @@ char *ag_op_2370(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2473,7 +2473,7 @@ char *ag_op_2371(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2518,7 +2518,7 @@ char *ag_op_2374(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	ag::Writer o;
@@ -2533,7 +2533,7 @@ char *ag_op_2375(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<at::ArrayRef<double>> a4 = r.opt_floats();
 	at::Tensor &a5 = r.tensor();
@@ -2603,7 +2603,7 @@ char *ag_op_2380(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::upsample_nearest1d_backward_vec::call(a0, a1, a2, a3));
@@ -2617,7 +2617,7 @@ char *ag_op_2381(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2632,7 +2632,7 @@ char *ag_op_2382(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::_upsample_nearest_exact1d_backward_vec::call(a0, a1, a2, a3));
@@ -2646,7 +2646,7 @@ char *ag_op_2383(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2715,7 +2715,7 @@ char *ag_op_2388(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::upsample_nearest2d_backward_vec::call(a0, a1, a2, a3));
@@ -2729,7 +2729,7 @@ char *ag_op_2389(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2744,7 +2744,7 @@ char *ag_op_2390(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::_upsample_nearest_exact2d_backward_vec::call(a0, a1, a2, a3));
@@ -2758,7 +2758,7 @@ char *ag_op_2391(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2827,7 +2827,7 @@ char *ag_op_2396(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::upsample_nearest3d_backward_vec::call(a0, a1, a2, a3));
@@ -2841,7 +2841,7 @@ char *ag_op_2397(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2856,7 +2856,7 @@ char *ag_op_2398(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	ag::Writer o;
 	o.put(at::_ops::_upsample_nearest_exact3d_backward_vec::call(a0, a1, a2, a3));
@@ -2870,7 +2870,7 @@ char *ag_op_2399(void **ts, const int64_t *is, const double *ds, const char *ss,
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
 	at::OptionalSymIntArrayRef a1 = r.opt_symints();
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<at::ArrayRef<double>> a3 = r.opt_floats();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -2884,7 +2884,7 @@ char *ag_op_2400(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	at::Tensor &a4 = r.tensor();
@@ -2899,7 +2899,7 @@ char *ag_op_2401(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	ag::Writer o;
@@ -2913,8 +2913,8 @@ char *ag_op_2402(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	at::Tensor &a5 = r.tensor();
@@ -2929,8 +2929,8 @@ char *ag_op_2403(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	ag::Writer o;
@@ -2944,7 +2944,7 @@ char *ag_op_2404(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -2960,7 +2960,7 @@ char *ag_op_2405(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -2975,8 +2975,8 @@ char *ag_op_2406(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -2992,8 +2992,8 @@ char *ag_op_2407(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3008,7 +3008,7 @@ char *ag_op_2408(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3024,7 +3024,7 @@ char *ag_op_2409(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3039,8 +3039,8 @@ char *ag_op_2410(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3056,8 +3056,8 @@ char *ag_op_2411(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3072,7 +3072,7 @@ char *ag_op_2412(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3088,7 +3088,7 @@ char *ag_op_2413(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3103,8 +3103,8 @@ char *ag_op_2414(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3120,8 +3120,8 @@ char *ag_op_2415(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3136,7 +3136,7 @@ char *ag_op_2416(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3152,7 +3152,7 @@ char *ag_op_2417(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3167,8 +3167,8 @@ char *ag_op_2418(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3184,8 +3184,8 @@ char *ag_op_2419(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3200,7 +3200,7 @@ char *ag_op_2420(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3217,7 +3217,7 @@ char *ag_op_2421(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3233,8 +3233,8 @@ char *ag_op_2422(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3251,8 +3251,8 @@ char *ag_op_2423(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	bool a3 = r.i64() != 0;
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3268,7 +3268,7 @@ char *ag_op_2424(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
@@ -3282,7 +3282,7 @@ char *ag_op_2425(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
@@ -3296,7 +3296,7 @@ char *ag_op_2426(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	ag::Writer o;
 	o.put(at::_ops::upsample_nearest1d::call(a0, a1, a2));
@@ -3309,7 +3309,7 @@ char *ag_op_2427(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	ag::Writer o;
 	o.put(at::_ops::_upsample_nearest_exact1d::call(a0, a1, a2));
@@ -3322,8 +3322,8 @@ char *ag_op_2428(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -3337,8 +3337,8 @@ char *ag_op_2429(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -3352,8 +3352,8 @@ char *ag_op_2430(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	ag::Writer o;
 	o.put(at::_ops::upsample_nearest1d_backward::call(a0, a1, a2, a3));
@@ -3366,8 +3366,8 @@ char *ag_op_2431(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	ag::Writer o;
 	o.put(at::_ops::_upsample_nearest_exact1d_backward::call(a0, a1, a2, a3));
@@ -3380,7 +3380,7 @@ char *ag_op_2432(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	at::Tensor &a4 = r.tensor();
@@ -3395,7 +3395,7 @@ char *ag_op_2433(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	at::Tensor &a4 = r.tensor();
@@ -3410,7 +3410,7 @@ char *ag_op_2434(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	ag::Writer o;
@@ -3424,7 +3424,7 @@ char *ag_op_2435(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	ag::Writer o;
@@ -3438,8 +3438,8 @@ char *ag_op_2436(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	at::Tensor &a5 = r.tensor();
@@ -3454,8 +3454,8 @@ char *ag_op_2437(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	at::Tensor &a5 = r.tensor();
@@ -3470,8 +3470,8 @@ char *ag_op_2438(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	ag::Writer o;
@@ -3485,8 +3485,8 @@ char *ag_op_2439(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	ag::Writer o;
@@ -3500,7 +3500,7 @@ char *ag_op_2440(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3516,7 +3516,7 @@ char *ag_op_2441(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3532,7 +3532,7 @@ char *ag_op_2442(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3547,7 +3547,7 @@ char *ag_op_2443(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	c10::optional<double> a2; if (r.present()) a2 = r.f64();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
@@ -3562,8 +3562,8 @@ char *ag_op_2444(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3579,8 +3579,8 @@ char *ag_op_2445(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3596,8 +3596,8 @@ char *ag_op_2446(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -3612,8 +3612,8 @@ char *ag_op_2447(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<double> a3; if (r.present()) a3 = r.f64();
 	c10::optional<double> a4; if (r.present()) a4 = r.f64();
 	c10::optional<double> a5; if (r.present()) a5 = r.f64();
@@ -4107,7 +4107,7 @@ char *ag_op_2477(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::IntArrayRef a2 = r.ints();
 	at::IntArrayRef a3 = r.ints();
 	at::IntArrayRef a4 = r.ints();
@@ -4124,7 +4124,7 @@ char *ag_op_2478(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::IntArrayRef a2 = r.ints();
 	at::IntArrayRef a3 = r.ints();
 	at::IntArrayRef a4 = r.ints();

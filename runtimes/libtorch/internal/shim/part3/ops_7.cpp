@@ -2623,8 +2623,8 @@ char *ag_op_2758(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<c10::SymInt> a3; if (r.present()) a3 = c10::SymInt(r.i64());
 	ag::Writer o;
 	o.put(at::_ops::as_strided_copy::call(a0, a1, a2, a3));
@@ -2663,7 +2663,7 @@ char *ag_op_2761(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	ag::Writer o;
 	o.put(at::_ops::expand_copy::call(a0, a1, a2));
@@ -2688,8 +2688,8 @@ char *ag_op_2763(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::_reshape_alias_copy::call(a0, a1, a2));
 	o.finish(out);
@@ -2949,7 +2949,7 @@ char *ag_op_2785(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	ag::Writer o;
 	o.put(at::_ops::view_copy::call(a0, a1));
 	o.finish(out);
@@ -3073,8 +3073,8 @@ char *ag_op_2795(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	c10::optional<c10::SymInt> a3; if (r.present()) a3 = c10::SymInt(r.i64());
 	at::Tensor &a4 = r.tensor();
 	ag::Writer o;
@@ -3116,7 +3116,7 @@ char *ag_op_2798(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	bool a2 = r.i64() != 0;
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
@@ -3143,8 +3143,8 @@ char *ag_op_2800(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
-	c10::SymIntArrayRef a2 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
+	c10::SymIntArrayRef a2 = r.symints();
 	at::Tensor &a3 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::_reshape_alias_copy_out::call(a0, a1, a2, a3));
@@ -3370,7 +3370,7 @@ char *ag_op_2818(void **ts, const int64_t *is, const double *ds, const char *ss,
 	AG_TRY
 	ag::Reader r{ts, is, ds, ss};
 	at::Tensor &a0 = r.tensor();
-	c10::SymIntArrayRef a1 = c10::fromIntArrayRef(r.ints());
+	c10::SymIntArrayRef a1 = r.symints();
 	at::Tensor &a2 = r.tensor();
 	ag::Writer o;
 	o.put(at::_ops::view_copy_out::call(a0, a1, a2));

@@ -1,21 +1,25 @@
 //go:build debugasserts
 
-package main
+package sweep
 
 import (
 	"reflect"
 	"strconv"
 	"strings"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	"github.com/assertgen/assertgen/schema"
 )
 
+// The samples of the sweep live here, in one place: the variants below and
+// how each builds an op's arguments from its schema. A sample is named by
+// its number in Variants (verdicts.json lists the samples a verdict covers
+// by these numbers).
+//
 // Samples are built from the schema alone: each sample is a variant that
 // decides the tensors' shape, dtype and layout, whether optional arguments
 // are present, list lengths, and whether arguments alias each other.
-var variants = []string{
+var Variants = []string{
 	"contiguous float [2,3], optionals absent",
 	"non-contiguous float [2,3] (transposed views), optionals present",
 	"0-dim float",
@@ -86,7 +90,7 @@ func (s *sampler) tensor(name string) *torch.Tensor {
 				s.base = s.p.add(torch.FromFloat64s(torch.Float32, vals(12, false), 2, 2, 3))
 			}
 			s.views++
-			return s.p.add(aten.SelectInt(s.base, 0, int64(s.views%2)))
+			return s.p.add(s.base.Select(0, int64(s.views%2)))
 		}
 		if s.first != nil {
 			return s.first
@@ -115,7 +119,7 @@ func (s *sampler) tensor(name string) *torch.Tensor {
 	var t *torch.Tensor
 	if v == 1 {
 		b := torch.FromFloat64s(dt, vals(prod(sizes), dt == torch.Int64), 3, 2)
-		t = aten.TransposeInt(b, 0, 1)
+		t = b.Transpose(0, 1)
 		b.Release()
 	} else {
 		t = torch.FromFloat64s(dt, vals(prod(sizes), dt == torch.Int64 || dt == torch.Boolean), sizes...)

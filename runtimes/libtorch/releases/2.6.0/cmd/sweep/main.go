@@ -1,0 +1,13 @@
+//go:build debugasserts
+
+// Command sweep is the sweep of libtorch 2.6.0 (see package sweep):
+//
+//	go run -tags debugasserts ./cmd/sweep -report REPORT.json [-samples N] [-ops PATTERN] [-j N] [-baseline REPORT.json]
+package main
+
+import (
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
+)
+
+func main() { sweep.Main(sweepops.Release()) }

@@ -1,0 +1,373 @@
+// Package report holds the libtorch sweep's report and verdicts and the
+// logic that judges one by the other, with no libtorch in it: the sweep
+// (runtimes/libtorch/sweep) writes reports, cmd/sweepreport summarises the
+// committed ones across releases, and both read verdicts.json with it.
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// Report is the sweep's JSON report.
+type Report struct {
+	Libtorch     string `json:"libtorch"`
+	OpsTotal     int    `json:"ops_total"`
+	OpsBound     int    `json:"ops_bound"`
+	OpsExercised int    `json:"ops_exercised"`
+	Samples      int    `json:"samples_per_op"`
+	// ContentCheck reports whether the same_content check was on.
+	ContentCheck bool   `json:"content_check"`
+	Calls        uint64 `json:"calls"`
+	Checks       uint64 `json:"checks"`
+	// ChecksRun counts the checks run by check name, Skipped the checks
+	// skipped by reason (both profiles, all samples).
+	ChecksRun    map[string]uint64 `json:"checks_run"`
+	Skipped      map[string]uint64 `json:"skipped"`
+	NotExercised map[string]int    `json:"not_exercised"`
+	// NotExercisedOps gives each op not exercised its first error.
+	NotExercisedOps map[string]string `json:"not_exercised_ops"`
+	// ExercisedAt gives each exercised op the first sample that ran
+	// without an error under the strict profile: a bounded sweep of n
+	// samples exercises the ops whose value is below n.
+	ExercisedAt map[string]int `json:"exercised_at"`
+	Unbound     map[string]int `json:"unbound"`
+	Crashes     []Crash        `json:"crashes"`
+	Violations  []Finding      `json:"violations"`
+	// Unjudged counts the violations without a verdict: a kernel bug not
+	// yet judged, or a false positive (a bug of the checks or of this
+	// runtime, to fix, never a verdict). The sweep fails while it is not 0.
+	Unjudged int `json:"unjudged"`
+	// Stale lists the verdicts (one per sample) that no violation matched
+	// although their op ran that sample: the kernel or the checks changed,
+	// and the verdict must go. The sweep fails while it is not empty.
+	Stale []Verdict `json:"stale"`
+	// Regressions, against -baseline: ops no longer exercised, ops that
+	// crash or hang and did not. The sweep fails while it is not empty.
+	Regressions []string `json:"regressions"`
+	Seconds     float64  `json:"seconds"`
+	// Slowest lists the ten ops that took longest (both profiles, worker
+	// restarts included).
+	Slowest []OpTime `json:"slowest"`
+}
+
+type OpTime struct {
+	Op      string  `json:"op"`
+	Seconds float64 `json:"seconds"`
+}
+
+// A Crash is a worker that died (Signal: SIGSEGV, ..., or "exit") or was
+// stopped at the per-op time limit (Signal "timeout": a hang) on a sample.
+type Crash struct {
+	Op      string `json:"op"`
+	Profile string `json:"profile"`
+	Sample  string `json:"sample"`
+	Signal  string `json:"signal"`
+}
+
+// A Finding is a violation the sweep saw, with its verdict if one matched.
+type Finding struct {
+	Op      string `json:"op"`
+	Profile string `json:"profile"`
+	Check   string `json:"check"`
+	Arg     string `json:"arg,omitempty"`
+	Ret     *int   `json:"ret,omitempty"`
+	Message string `json:"message"`
+	// SampleID is the sample's number (its variant), Sample the number
+	// and the variant's description.
+	SampleID int    `json:"sample_id"`
+	Sample   string `json:"sample"`
+	Verdict  string `json:"verdict"`
+	Reason   string `json:"reason"`
+	Repro    string `json:"repro,omitempty"`
+}
+
+// Verdict judges the violations of one op, check and argument (Arg) or
+// return (Ret) on the samples listed (their numbers): "kernel" (the
+// release kernel breaks its schema's contract) with a repro, or
+// "allowlisted" with the allowlist entry (file:line) in Repro and its
+// reason. There is no other verdict: a false positive is a bug to fix. A
+// violation on another sample, argument or return of a judged op is not
+// covered, and a verdict sample that no violation matches is stale.
+type Verdict struct {
+	Op      string `json:"op"`
+	Check   string `json:"check"`
+	Arg     string `json:"arg,omitempty"`
+	Ret     *int   `json:"ret,omitempty"`
+	Samples []int  `json:"samples"`
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason"`
+	Repro   string `json:"repro,omitempty"`
+}
+
+func (v *Verdict) where() string {
+	if v.Ret != nil {
+		return fmt.Sprintf("%s %s ret %d", v.Op, v.Check, *v.Ret)
+	}
+	return fmt.Sprintf("%s %s arg %s", v.Op, v.Check, v.Arg)
+}
+
+// Matches reports whether v covers finding f: same op, check, argument
+// or return, and f's sample among v's.
+func (v *Verdict) Matches(f *Finding) bool {
+	if v.Op != f.Op || v.Check != f.Check || v.Arg != f.Arg || (v.Ret == nil) != (f.Ret == nil) || v.Ret != nil && *v.Ret != *f.Ret {
+		return false
+	}
+	for _, k := range v.Samples {
+		if k == f.SampleID {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadVerdicts reads and checks a verdicts.json of a sweep of samples
+// variants; a missing file is no verdicts.
+func LoadVerdicts(path string, samples int) ([]Verdict, error) {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var vs []Verdict
+	if err := dec.Decode(&vs); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if err := CheckVerdicts(vs, samples); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return vs, nil
+}
+
+// CheckVerdicts rejects a verdict that is neither "kernel" nor
+// "allowlisted", that lacks its reason or repro (for "allowlisted", the
+// allowlist entry), that names both or neither of an argument and a
+// return, whose samples are missing, out of range or repeated, or that
+// covers a sample another verdict of the same op, check and argument or
+// return covers.
+func CheckVerdicts(vs []Verdict, samples int) error {
+	type key struct {
+		where  string
+		sample int
+	}
+	seen := map[key]int{}
+	for i, v := range vs {
+		switch {
+		case v.Op == "" || v.Check == "":
+			return fmt.Errorf("verdict %d: op and check are required", i)
+		case v.Verdict != "kernel" && v.Verdict != "allowlisted":
+			return fmt.Errorf("verdict %d (%s, %s): verdict %q, want kernel or allowlisted (a false positive is a bug to fix, not a verdict)", i, v.Op, v.Check, v.Verdict)
+		case v.Reason == "" || v.Repro == "":
+			return fmt.Errorf("verdict %d (%s, %s): a %s verdict needs a reason and a repro (the allowlist entry for allowlisted)", i, v.Op, v.Check, v.Verdict)
+		case (v.Arg == "") == (v.Ret == nil):
+			return fmt.Errorf("verdict %d (%s, %s): name the argument (arg) or the return (ret), one of them", i, v.Op, v.Check)
+		case len(v.Samples) == 0:
+			return fmt.Errorf("verdict %d (%s): samples: the sample numbers it covers are required", i, v.where())
+		}
+		for _, k := range v.Samples {
+			if k < 0 || k >= samples {
+				return fmt.Errorf("verdict %d (%s): sample %d: want 0 to %d", i, v.where(), k, samples-1)
+			}
+			kk := key{v.where(), k}
+			if j, ok := seen[kk]; ok {
+				return fmt.Errorf("verdict %d (%s): sample %d is covered already (verdict %d)", i, v.where(), k, j)
+			}
+			seen[kk] = i
+		}
+	}
+	return nil
+}
+
+// LoadReport reads a sweep report.
+func LoadReport(path string) (*Report, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Report
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &r, nil
+}
+
+// VerdictSample is one sample of a verdict (V its index in the verdicts).
+type VerdictSample struct {
+	V, Sample int
+}
+
+// Judge gives each finding the verdict that covers it and returns the
+// verdict samples that matched.
+func Judge(fs []Finding, vs []Verdict) map[VerdictSample]bool {
+	matched := map[VerdictSample]bool{}
+	for i := range fs {
+		f := &fs[i]
+		for j := range vs {
+			if vs[j].Matches(f) {
+				f.Verdict, f.Reason, f.Repro = vs[j].Verdict, vs[j].Reason, vs[j].Repro
+				matched[VerdictSample{j, f.SampleID}] = true
+				break
+			}
+		}
+	}
+	return matched
+}
+
+// Stale lists, one per sample, the verdicts whose op ran that sample to
+// the end without a violation the verdict matches. Samples not run (ops
+// not selected, samples beyond -samples, crashes, hangs) judge nothing.
+func Stale(vs []Verdict, matched map[VerdictSample]bool, ran map[string]map[int]bool) []Verdict {
+	out := []Verdict{}
+	for j, v := range vs {
+		for _, k := range v.Samples {
+			if ran[v.Op][k] && !matched[VerdictSample{j, k}] {
+				s := v
+				s.Samples = []int{k}
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// Regressions compares a sweep with its release's committed report: an op
+// the baseline exercised within the samples run that this sweep did not,
+// and an op that crashed or hung here but never in the baseline. Ops in
+// unstable (op: reason), whose outcome varies from run to run by undefined
+// behaviour, are not compared.
+func Regressions(base, rep *Report, names []string, unstable map[string]string) []string {
+	out := []string{}
+	selected := map[string]bool{}
+	for _, n := range names {
+		if _, ok := unstable[n]; !ok {
+			selected[n] = true
+		}
+	}
+	var lost []string
+	for op, k := range base.ExercisedAt {
+		if selected[op] && k < rep.Samples {
+			if _, ok := rep.ExercisedAt[op]; !ok {
+				lost = append(lost, op)
+			}
+		}
+	}
+	sort.Strings(lost)
+	for _, op := range lost {
+		out = append(out, fmt.Sprintf("%s: no longer exercised (%s)", op, rep.NotExercisedOps[op]))
+	}
+	crashed := map[string]bool{}
+	for _, c := range base.Crashes {
+		crashed[c.Op] = true
+	}
+	seen := map[string]bool{}
+	for _, c := range rep.Crashes {
+		if selected[c.Op] && !crashed[c.Op] && !seen[c.Op] {
+			seen[c.Op] = true
+			out = append(out, fmt.Sprintf("%s: %s on sample %s (%s profile), which the baseline never saw", c.Op, c.Signal, c.Sample, c.Profile))
+		}
+	}
+	sort.Strings(out[len(lost):])
+	return out
+}
+
+func Summary(w io.Writer, r *Report, selected int) {
+	fmt.Fprintf(w, "libtorch %s sweep: %d ops in the schema, %d bound, %d selected, %d exercised (%d samples each at most); content check %s\n",
+		r.Libtorch, r.OpsTotal, r.OpsBound, selected, r.OpsExercised, r.Samples, map[bool]string{true: "on", false: "off"}[r.ContentCheck])
+	verdicts := map[string]int{}
+	for _, v := range r.Violations {
+		verdicts[v.Verdict]++
+	}
+	fmt.Fprintf(w, "%d checked calls, %d checks, %d violations (%d kernel, %d allowlisted, %d without a verdict), %d crashes, %.0f s\n",
+		r.Calls, r.Checks, len(r.Violations), verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Crashes), r.Seconds)
+	fmt.Fprint(w, "slowest ops:")
+	for _, o := range r.Slowest[:min(len(r.Slowest), 5)] {
+		fmt.Fprintf(w, " %s %.1fs", o.Op, o.Seconds)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "checks run, by check:")
+	for _, k := range sortedKeys(r.ChecksRun) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.ChecksRun[k])
+	}
+	fmt.Fprintln(w, "checks skipped, by reason:")
+	for _, k := range sortedKeys(r.Skipped) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.Skipped[k])
+	}
+	fmt.Fprintln(w, "not exercised, by error class:")
+	for _, k := range sortedKeys(r.NotExercised) {
+		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
+	}
+	fmt.Fprintln(w, "not bound:")
+	for _, k := range sortedKeys(r.Unbound) {
+		fmt.Fprintf(w, "  %-50s %d\n", k, r.Unbound[k])
+	}
+	if len(r.Crashes) > 0 {
+		fmt.Fprintln(w, "crashes (op, profile, sample, signal):")
+		for _, c := range r.Crashes {
+			fmt.Fprintf(w, "  %-40s %-8s %-3s %s\n", c.Op, c.Profile, c.Sample, c.Signal)
+		}
+	}
+	if len(r.Violations) > 0 {
+		fmt.Fprintln(w, "violations:")
+		for _, v := range r.Violations {
+			verdict := v.Verdict
+			if verdict == "" {
+				verdict = "NO VERDICT"
+			}
+			fmt.Fprintf(w, "  [%s] %s (sample %s)\n", verdict, v.Message, v.Sample)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// Unstable is an op whose outcome (error, crash, hang or clean run) varies
+// from run to run on the same sample, by undefined behaviour in the
+// kernel: the baseline comparison leaves it out (unstable.json).
+type Unstable struct {
+	Op     string `json:"op"`
+	Reason string `json:"reason"`
+}
+
+// LoadUnstable reads an unstable.json; a missing file is none. Every entry
+// needs its op and reason, once.
+func LoadUnstable(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[string]string{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var us []Unstable
+	if err := dec.Decode(&us); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	m := map[string]string{}
+	for i, u := range us {
+		if u.Op == "" || u.Reason == "" {
+			return nil, fmt.Errorf("%s: entry %d: op and reason are required", path, i)
+		}
+		if _, dup := m[u.Op]; dup {
+			return nil, fmt.Errorf("%s: entry %d: %s is listed twice", path, i, u.Op)
+		}
+		m[u.Op] = u.Reason
+	}
+	return m, nil
+}

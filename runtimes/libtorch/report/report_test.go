@@ -1,0 +1,77 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+func ret(i int) *int { return &i }
+
+// TestJudgeAndStale: a verdict covers its op, check, argument or return
+// and samples only; a verdict sample its op ran without a match is stale,
+// one not run is not.
+func TestJudgeAndStale(t *testing.T) {
+	vs := []Verdict{
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0, 1}, Verdict: "kernel", Reason: "r", Repro: "x"},
+		{Op: "rrelu", Check: "same_content", Arg: "noise", Samples: []int{10}, Verdict: "kernel", Reason: "r", Repro: "x"},
+	}
+	if err := CheckVerdicts(vs, 11); err != nil {
+		t.Fatal(err)
+	}
+	fs := []Finding{
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 0}, // judged
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), SampleID: 2}, // other sample
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(1), SampleID: 0}, // other return
+		{Op: "dropout", Check: "storage_use_count_eq_1", Ret: ret(0), SampleID: 0},
+		{Op: "rrelu", Check: "same_content", Arg: "self", SampleID: 10}, // other argument
+	}
+	matched := Judge(fs, vs)
+	var judged []bool
+	for _, f := range fs {
+		judged = append(judged, f.Verdict != "")
+	}
+	if want := []bool{true, false, false, false, false}; sprint(judged) != sprint(want) {
+		t.Errorf("judged %v, want %v", judged, want)
+	}
+	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}}
+	st := Stale(vs, matched, ran)
+	if len(st) != 1 || st[0].Op != "dropout" || len(st[0].Samples) != 1 || st[0].Samples[0] != 1 {
+		t.Errorf("stale %+v, want dropout sample 1 only (rrelu's sample 10 did not run)", st)
+	}
+}
+
+func sprint(v []bool) string {
+	var b strings.Builder
+	for _, x := range v {
+		if x {
+			b.WriteString("t ")
+		} else {
+			b.WriteString("f ")
+		}
+	}
+	return b.String()
+}
+
+// TestRegressions: an op the baseline exercised within the samples run,
+// and a crash or hang of an op that never crashed, are regressions; an op
+// exercised only at a later sample, and a known crasher, are not.
+func TestRegressions(t *testing.T) {
+	base := &Report{Samples: 11,
+		ExercisedAt: map[string]int{"mm": 0, "late": 5, "lost": 0},
+		Crashes:     []Crash{{Op: "known", Signal: "SIGSEGV"}},
+	}
+	rep := &Report{Samples: 1,
+		ExercisedAt:     map[string]int{"mm": 0},
+		NotExercisedOps: map[string]string{"lost": "Error: no", "late": "Error: no"},
+		Crashes:         []Crash{{Op: "known", Signal: "SIGABRT"}, {Op: "new", Signal: "timeout", Sample: "0", Profile: "strict"}},
+	}
+	got := Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, nil)
+	if len(got) != 2 || !strings.HasPrefix(got[0], "lost: no longer exercised") || !strings.HasPrefix(got[1], "new: timeout") {
+		t.Errorf("regressions %q", got)
+	}
+	// An unstable op is not compared.
+	got = Regressions(base, rep, []string{"mm", "late", "lost", "known", "new"}, map[string]string{"lost": "ub", "new": "ub"})
+	if len(got) != 0 {
+		t.Errorf("regressions with lost and new unstable: %q", got)
+	}
+}

@@ -1,0 +1,604 @@
+//go:build debugasserts
+
+// Package sweep runs every bound libtorch op of one release on samples
+// generated from its schema, through the checked wrappers, and reports per
+// op whether the release kernel keeps the aliasing contract of its schema.
+// Each release's cmd/sweep is a one-line main calling [Main] with that
+// release's tables (internal/sweepops.Release):
+//
+//	go run -tags debugasserts ./cmd/sweep -report REPORT.json [-samples N] [-ops PATTERN] [-j N] [-baseline REPORT.json]
+//
+// Each op runs in a worker process (the same binary, told so by its
+// environment), so a kernel that crashes (SIGSEGV, SIGFPE, SIGABRT) is a
+// finding and the sweep goes on with a new worker from the next sample.
+// Violations are matched against the release's verdicts.json precisely (op,
+// check, argument or return, sample); a violation without a verdict, and a
+// verdict that no violation matches any more, fail the sweep. With
+// -baseline (the committed report of the same release), fewer ops
+// exercised and an op that crashes or hangs and did not fail it too.
+package sweep
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/runtimes/libtorch/report"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// Release is what the sweep needs of one libtorch release's bindings,
+// generated per release (internal/sweepops.Release).
+type Release struct {
+	// Version is the libtorch release, whose embedded schema the samples
+	// are built from (aten.SchemaVersion).
+	Version string
+	// Bound lists the ops with a binding, in schema order.
+	Bound []string
+	// Unbound gives the reason of each op left without a binding.
+	Unbound map[string]string
+	// Checked and CheckedPyTorch map each bound op to its checked wrapper
+	// under the strict and the pytorch profile.
+	Checked, CheckedPyTorch map[string]any
+}
+
+// Options are a sweep's settings (Main's flags).
+type Options struct {
+	Report   string        // write the JSON report here ("": none)
+	Verdicts string        // the release's verdicts.json
+	Baseline string        // a committed report to compare with ("": none)
+	Unstable string        // the release's unstable.json: ops the baseline comparison leaves out
+	Ops      string        // comma-separated op name patterns (path.Match)
+	Samples  int           // samples per op: variants 0 to Samples-1
+	Jobs     int           // worker processes
+	Timeout  time.Duration // per-op time limit
+	Content  bool          // run the same_content check in the workers
+}
+
+// Main is a release's sweep command: a worker when its environment says
+// so, else the master, which parses the flags, runs the sweep and exits 1
+// on an unjudged violation, a stale verdict or a regression.
+func Main(r Release) {
+	if os.Getenv(WorkerEnv) != "" {
+		RunWorker(r)
+		return
+	}
+	var o Options
+	flag.StringVar(&o.Report, "report", "", "write the JSON report to this file")
+	flag.IntVar(&o.Samples, "samples", len(Variants), "samples per op (at most the number of variants)")
+	flag.StringVar(&o.Ops, "ops", "*", "comma-separated op name patterns (path.Match)")
+	flag.IntVar(&o.Jobs, "j", 1, "worker processes")
+	flag.StringVar(&o.Verdicts, "verdicts", "verdicts.json", "the verdicts of known violations")
+	flag.StringVar(&o.Baseline, "baseline", "", "a committed report of this release: fail on fewer ops exercised or a new crash or hang")
+	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
+	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
+	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "sweep: unexpected argument %q\n", flag.Arg(0))
+		os.Exit(2)
+	}
+	if o.Samples < 1 || o.Samples > len(Variants) {
+		fmt.Fprintf(os.Stderr, "sweep: -samples %d: want 1 to %d\n", o.Samples, len(Variants))
+		os.Exit(2)
+	}
+	if _, err := Run(r, o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "sweep:", err)
+		os.Exit(1)
+	}
+}
+
+// ---- worker ----
+
+// WorkerEnv, set in a process's environment, makes Main (or a test
+// binary's TestMain calling RunWorker) a worker of the sweep.
+const WorkerEnv = "AG_SWEEP_WORKER"
+
+// contentEnv, set for a worker, switches the same_content check on in it.
+const contentEnv = "AG_SWEEP_CONTENT"
+
+type sampleResult struct {
+	T          string              `json:"t"` // "start", "res", "done"
+	K          int                 `json:"k"`
+	ErrClass   string              `json:"err_class,omitempty"`
+	ErrMsg     string              `json:"err_msg,omitempty"`
+	Calls      uint64              `json:"calls,omitempty"`
+	Checks     uint64              `json:"checks,omitempty"`
+	ChecksRun  map[string]uint64   `json:"checks_run,omitempty"`
+	Skipped    map[string]uint64   `json:"skipped,omitempty"`
+	Violations []asserts.Violation `json:"violations,omitempty"`
+}
+
+// RunWorker serves a master's requests on stdin (an op, a sample range and
+// a profile per line), writing JSON results on stdout, until stdin closes.
+func RunWorker(r Release) {
+	torch.SetNumThreads(1)
+	s, err := schema.Embedded(r.Version)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	in := bufio.NewScanner(os.Stdin)
+	enc := json.NewEncoder(os.Stdout)
+	col := asserts.NewCollector()
+	asserts.SetHandler(col)
+	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
+	for in.Scan() {
+		var name, profile string
+		var start, n int
+		if _, err := fmt.Sscan(in.Text(), &name, &start, &n, &profile); err != nil {
+			fmt.Fprintln(os.Stderr, "worker: bad request", in.Text())
+			os.Exit(1)
+		}
+		op := s.Op(name)
+		table := r.Checked
+		if profile == "pytorch" {
+			table = r.CheckedPyTorch
+		}
+		fn := reflect.ValueOf(table[name])
+		for k := start; k < n; k++ {
+			enc.Encode(sampleResult{T: "start", K: k})
+			col.Reset()
+			r := runSample(op, fn, k)
+			rep := col.Report()
+			r.T, r.K, r.Calls, r.Violations = "res", k, rep.Calls, rep.Violations
+			r.ChecksRun, r.Skipped = rep.ChecksRun, rep.Skipped
+			for _, c := range rep.ChecksRun {
+				r.Checks += c
+			}
+			enc.Encode(r)
+		}
+		enc.Encode(sampleResult{T: "done"})
+	}
+}
+
+func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
+	var p pool
+	defer p.release()
+	defer func() {
+		if e := recover(); e != nil {
+			var te *torch.Error
+			if err, ok := e.(error); ok && errors.As(err, &te) {
+				r.ErrClass, r.ErrMsg = te.Class, firstLine(te.Msg)
+			} else {
+				r.ErrClass, r.ErrMsg = "go panic", firstLine(fmt.Sprint(e))
+			}
+		}
+	}()
+	in := build(op, fn.Type(), k, &p)
+	for _, o := range fn.Call(in) {
+		switch x := o.Interface().(type) {
+		case *torch.Tensor:
+			p.add(x)
+		case []*torch.Tensor:
+			for _, t := range x {
+				p.add(t)
+			}
+		}
+	}
+	return r
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+// ---- master ----
+
+// The report's types (package report).
+type (
+	Report  = report.Report
+	Finding = report.Finding
+	Crash   = report.Crash
+	Verdict = report.Verdict
+	OpTime  = report.OpTime
+)
+
+// LoadVerdicts reads and checks a verdicts.json of this sweep's samples.
+func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path, len(Variants)) }
+
+// CheckVerdicts checks verdicts against this sweep's samples (see
+// report.CheckVerdicts).
+func CheckVerdicts(vs []Verdict) error { return report.CheckVerdicts(vs, len(Variants)) }
+
+// confirm runs each op that looks like a regression (not exercised, or
+// crashed or hung, where the baseline says otherwise) again, alone in a
+// fresh worker: a worker runs many ops, and an earlier op's undefined
+// behaviour (a write past a buffer) can crash a later one, which then
+// runs clean on its own. It returns unstable with the ops that did not
+// repeat their regression added (the baseline comparison leaves them
+// out), and prints them.
+func confirm(base, rep *Report, names []string, unstable map[string]string, n int, o Options) map[string]string {
+	out := map[string]string{}
+	for k, v := range unstable {
+		out[k] = v
+	}
+	suspects := map[string]bool{}
+	for _, r := range report.Regressions(base, rep, names, unstable) {
+		op, _, _ := strings.Cut(r, ":")
+		suspects[op] = true
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return out
+	}
+	for _, op := range sortedKeys(suspects) {
+		w := &workerProc{exe: self, content: o.Content}
+		res := w.runOp(op, n, o.Timeout)
+		w.stop()
+		crashedBefore := false
+		for _, c := range base.Crashes {
+			crashedBefore = crashedBefore || c.Op == op
+		}
+		lost := res.exercised < 0
+		if k, ok := base.ExercisedAt[op]; !ok || k >= n {
+			lost = false
+		}
+		if !lost && (len(res.crashes) == 0 || crashedBefore) {
+			out[op] = "did not repeat alone in a fresh worker: another op's undefined behaviour in the same worker"
+			fmt.Fprintf(os.Stderr, "sweep: %s: its regression did not repeat alone in a fresh worker (an earlier op in the worker is the likely cause); not counted\n", op)
+		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// LoadReport reads a sweep report.
+func LoadReport(path string) (*Report, error) { return report.LoadReport(path) }
+
+type opResult struct {
+	name      string
+	exercised int // first sample run without an error (strict), or -1
+	errClass  string
+	errMsg    string
+	calls     uint64
+	checks    uint64
+	checksRun map[string]uint64
+	skipped   map[string]uint64
+	seconds   float64
+	ran       map[int]bool // samples that ran to the end (any profile)
+	crashes   []Crash
+	findings  []Finding
+}
+
+// Run runs the sweep of release r and writes its summary to out. The
+// report comes back also with an error: unjudged violations, stale
+// verdicts, regressions against the baseline.
+func Run(r Release, o Options, out io.Writer) (*Report, error) {
+	t0 := time.Now()
+	s, err := schema.Embedded(r.Version)
+	if err != nil {
+		return nil, err
+	}
+	n := min(max(o.Samples, 1), len(Variants))
+	verdicts, err := LoadVerdicts(o.Verdicts)
+	if err != nil {
+		return nil, err
+	}
+	var base *Report
+	unstable := map[string]string{}
+	if o.Unstable != "" {
+		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
+			return nil, err
+		}
+	}
+	if o.Baseline != "" {
+		if base, err = LoadReport(o.Baseline); err != nil {
+			return nil, err
+		}
+		if base.Libtorch != r.Version || base.Samples < n {
+			return nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
+		}
+	}
+	patterns := o.Ops
+	if patterns == "" {
+		patterns = "*"
+	}
+	var names []string
+	for _, b := range r.Bound {
+		for _, p := range strings.Split(patterns, ",") {
+			if ok, _ := path.Match(p, b); ok {
+				names = append(names, b)
+				break
+			}
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	work := make(chan string)
+	results := make(chan opResult)
+	var wg sync.WaitGroup
+	for range max(o.Jobs, 1) {
+		wg.Go(func() {
+			w := &workerProc{exe: self, content: o.Content}
+			defer w.stop()
+			for name := range work {
+				results <- w.runOp(name, n, o.Timeout)
+			}
+		})
+	}
+	go func() {
+		for _, name := range names {
+			work <- name
+		}
+		close(work)
+		wg.Wait()
+		close(results)
+	}()
+	rep := Report{Libtorch: r.Version, OpsTotal: len(s.Ops), OpsBound: len(r.Bound), Samples: n, ContentCheck: o.Content,
+		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{}, ExercisedAt: map[string]int{},
+		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{},
+		Crashes: []Crash{}, Violations: []Finding{}, Stale: []Verdict{}, Regressions: []string{}}
+	for _, reason := range r.Unbound {
+		rep.Unbound[reason]++
+	}
+	ran := map[string]map[int]bool{}
+	done := 0
+	for res := range results {
+		done++
+		if done%250 == 0 {
+			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, len(names), time.Since(t0).Seconds())
+		}
+		ran[res.name] = res.ran
+		rep.Calls += res.calls
+		rep.Slowest = append(rep.Slowest, OpTime{Op: res.name, Seconds: res.seconds})
+		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
+		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
+		rep.Checks += res.checks
+		for k, n := range res.checksRun {
+			rep.ChecksRun[k] += n
+		}
+		for k, n := range res.skipped {
+			rep.Skipped[k] += n
+		}
+		rep.Crashes = append(rep.Crashes, res.crashes...)
+		if res.exercised >= 0 {
+			rep.OpsExercised++
+			rep.ExercisedAt[res.name] = res.exercised
+		} else {
+			rep.NotExercised[res.errClass]++
+			rep.NotExercisedOps[res.name] = res.errClass + ": " + res.errMsg
+		}
+		rep.Violations = append(rep.Violations, res.findings...)
+	}
+	matched := report.Judge(rep.Violations, verdicts)
+	for _, f := range rep.Violations {
+		if f.Verdict == "" {
+			rep.Unjudged++
+		}
+	}
+	rep.Stale = report.Stale(verdicts, matched, ran)
+	if base != nil {
+		rep.Regressions = report.Regressions(base, &rep, names, confirm(base, &rep, names, unstable, n, o))
+	}
+	sort.SliceStable(rep.Crashes, func(i, j int) bool { return rep.Crashes[i].Op < rep.Crashes[j].Op })
+	sort.SliceStable(rep.Violations, func(i, j int) bool { return rep.Violations[i].Op < rep.Violations[j].Op })
+	rep.Seconds = time.Since(t0).Seconds()
+	if o.Report != "" {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		if err := os.WriteFile(o.Report, append(b, '\n'), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	report.Summary(out, &rep, len(names))
+	var errs []string
+	if rep.Unjudged > 0 {
+		errs = append(errs, fmt.Sprintf("%d violations have no verdict (see %s)", rep.Unjudged, o.Verdicts))
+	}
+	if len(rep.Stale) > 0 {
+		errs = append(errs, fmt.Sprintf("%d verdict samples are stale: no violation matched them (remove them from %s)", len(rep.Stale), o.Verdicts))
+	}
+	if len(rep.Regressions) > 0 {
+		errs = append(errs, fmt.Sprintf("%d regressions against %s", len(rep.Regressions), o.Baseline))
+	}
+	if len(errs) > 0 {
+		return &rep, errors.New(strings.Join(errs, "; "))
+	}
+	return &rep, nil
+}
+
+type workerProc struct {
+	exe     string
+	content bool // run the same_content check
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan []byte
+	stderr  *tailBuf
+}
+
+type tailBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (t *tailBuf) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b.Write(p)
+	if t.b.Len() > 1<<16 {
+		rest := append([]byte(nil), t.b.Bytes()[t.b.Len()-1<<15:]...)
+		t.b.Reset()
+		t.b.Write(rest)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuf) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.b.String()
+}
+
+func (w *workerProc) start() error {
+	w.cmd = exec.Command(w.exe)
+	content := "0"
+	if w.content {
+		content = "1"
+	}
+	w.cmd.Env = append(os.Environ(), WorkerEnv+"=1", contentEnv+"="+content)
+	w.stderr = &tailBuf{}
+	w.cmd.Stderr = w.stderr
+	var err error
+	if w.stdin, err = w.cmd.StdinPipe(); err != nil {
+		return err
+	}
+	out, err := w.cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := w.cmd.Start(); err != nil {
+		return err
+	}
+	w.lines = make(chan []byte, 16)
+	go func(lines chan []byte) {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			lines <- append([]byte(nil), sc.Bytes()...)
+		}
+		close(lines)
+	}(w.lines)
+	return nil
+}
+
+func (w *workerProc) stop() {
+	if w.cmd == nil {
+		return
+	}
+	w.stdin.Close()
+	w.cmd.Process.Kill()
+	w.cmd.Wait()
+	w.cmd = nil
+}
+
+var sigRE = regexp.MustCompile(`(?m)^(SIG[A-Z]+)`)
+
+var profiles = []string{"strict", "pytorch"}
+
+// runOp runs samples [0, n) of op under each profile, restarting the worker
+// after a crash. The op is exercised if a sample runs under the strict
+// profile (both profiles call the same kernel on the same inputs).
+func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
+	t0 := time.Now()
+	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
+	deadline := time.After(timeout)
+	for _, profile := range profiles {
+		if !w.runProfile(&r, name, profile, n, deadline) {
+			break
+		}
+	}
+	r.seconds = time.Since(t0).Seconds()
+	return r
+}
+
+// runProfile reports false after a timeout.
+func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadline <-chan time.Time) bool {
+	for k := 0; k < n; {
+		if w.cmd == nil {
+			if err := w.start(); err != nil {
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: "worker start: " + err.Error()})
+				return false
+			}
+		}
+		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, n, profile)
+		cur := k
+		finished := false
+		for !finished {
+			select {
+			case line, ok := <-w.lines:
+				if !ok {
+					w.cmd.Wait()
+					sig := "exit"
+					if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
+						sig = m[1]
+					}
+					r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: sig})
+					if r.errClass == "" {
+						r.errClass = "crash (" + sig + ")"
+					}
+					w.cmd = nil
+					k = cur + 1
+					finished = true
+					continue
+				}
+				var s sampleResult
+				if err := json.Unmarshal(line, &s); err != nil {
+					continue
+				}
+				switch s.T {
+				case "start":
+					cur = s.K
+				case "res":
+					r.calls += s.Calls
+					r.checks += s.Checks
+					for k, n := range s.ChecksRun {
+						r.checksRun[k] += n
+					}
+					for k, n := range s.Skipped {
+						r.skipped[k] += n
+					}
+					r.ran[s.K] = true
+					if s.ErrClass == "" {
+						if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
+							r.exercised = s.K
+						}
+					} else if r.errClass == "" {
+						r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
+					}
+					for i := range s.Violations {
+						v := &s.Violations[i]
+						f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
+							SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K])}
+						if v.Ret >= 0 {
+							ret := v.Ret
+							f.Ret = &ret
+						} else {
+							f.Arg = v.Arg
+						}
+						r.findings = append(r.findings, f)
+					}
+				case "done":
+					k = n
+					finished = true
+				}
+			case <-deadline:
+				w.stop()
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: "timeout"})
+				if r.errClass == "" {
+					r.errClass = "timeout"
+				}
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,247 @@
+//go:build debugasserts
+
+package sweep_test
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/assertgen/assertgen/runtimes/libtorch/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
+)
+
+// The tests sweep libtorch 1.13.1 (the host's); the test binary is its own
+// worker.
+func TestMain(m *testing.M) {
+	if os.Getenv(sweep.WorkerEnv) != "" {
+		sweep.RunWorker(sweepops.Release())
+		return
+	}
+	os.Exit(m.Run())
+}
+
+const verdicts = "../verdicts.json"
+
+func run(t *testing.T, o sweep.Options) (*sweep.Report, error) {
+	t.Helper()
+	if o.Verdicts == "" {
+		o.Verdicts = verdicts
+	}
+	if o.Samples == 0 {
+		o.Samples = len(sweep.Variants)
+	}
+	o.Jobs, o.Timeout = 1, time.Minute
+	return sweep.Run(sweepops.Release(), o, io.Discard)
+}
+
+// TestSweep runs a few ops through worker processes: a crash is recorded
+// and the sweep goes on, a kernel finding gets its verdict, the aliasing
+// calls of add (x.add_(x), add(a, b, out=a)) raise nothing, and nothing is
+// left without a verdict or stale.
+func TestSweep(t *testing.T) {
+	rep, err := run(t, sweep.Options{Ops: "add.Tensor,add_.Tensor,add.out,dropout,_local_scalar_dense,mm", Content: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// mm first runs clean on the square sample (3): [2,3] x [2,3] is an
+	// error.
+	if rep.OpsExercised != 6 || rep.ExercisedAt["mm"] != 3 || rep.ExercisedAt["add.Tensor"] != 0 {
+		t.Errorf("%d ops exercised (want 6), exercised at %v", rep.OpsExercised, rep.ExercisedAt)
+	}
+	crashed := false
+	for _, c := range rep.Crashes {
+		if c.Op == "_local_scalar_dense" && c.Sample == "6" && c.Signal == "SIGSEGV" {
+			crashed = true
+		}
+	}
+	if !crashed {
+		t.Errorf("no SIGSEGV of _local_scalar_dense on the empty sample (6); crashes: %+v", rep.Crashes)
+	}
+	var kernel bool
+	for _, v := range rep.Violations {
+		kernel = kernel || (v.Op == "dropout" && v.Verdict == "kernel" && v.Repro != "")
+		if v.Op != "dropout" {
+			t.Errorf("violation on a clean op: %+v", v)
+		}
+	}
+	if !kernel {
+		t.Errorf("dropout's kernel verdict missing")
+	}
+	// x.add_(x) and add(a, b, out=a) ran: no_mutation skipped the argument
+	// that shares the written one's storage, with its reason.
+	if rep.Skipped["aliases_mutable_arg"] == 0 {
+		t.Errorf("no no_mutation skipped under aliases_mutable_arg; skips: %v", rep.Skipped)
+	}
+	if rep.Unjudged != 0 || len(rep.Stale) != 0 || rep.Calls == 0 || rep.Checks == 0 {
+		t.Errorf("unjudged %d, stale %v, calls %d, checks %d", rep.Unjudged, rep.Stale, rep.Calls, rep.Checks)
+	}
+}
+
+func writeJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func ret(i int) *int { return &i }
+
+// TestVerdictPrecision: a verdict covers its op, check, return and samples
+// only. dropout's violations on the samples its verdict does not list are
+// unjudged, and a verdict on a sample that ran clean is stale.
+func TestVerdictPrecision(t *testing.T) {
+	all, err := run(t, sweep.Options{Ops: "dropout,mm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first sweep.Finding
+	for _, f := range all.Violations {
+		if f.Op == "dropout" && f.Check == "impl_use_count_le_1" {
+			first = f
+			break
+		}
+	}
+	if first.Op == "" || first.Ret == nil {
+		t.Fatalf("no impl_use_count_le_1 violation of dropout's return: %+v", all.Violations)
+	}
+	// One verdict on dropout's first violating sample, and one on mm,
+	// which keeps its contract on every sample.
+	vs := []sweep.Verdict{
+		{Op: "dropout", Check: "impl_use_count_le_1", Ret: first.Ret, Samples: []int{first.SampleID}, Verdict: "kernel", Reason: "r", Repro: "x"},
+		{Op: "mm", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0}, Verdict: "kernel", Reason: "r", Repro: "x"},
+	}
+	rep, err := run(t, sweep.Options{Ops: "dropout,mm", Verdicts: writeJSON(t, vs)})
+	if err == nil || !strings.Contains(err.Error(), "no verdict") || !strings.Contains(err.Error(), "stale") {
+		t.Fatalf("err = %v, want unjudged violations and a stale verdict", err)
+	}
+	judged := 0
+	for _, f := range rep.Violations {
+		if f.Verdict != "" {
+			judged++
+			if f.Op != "dropout" || f.SampleID != first.SampleID || f.Check != "impl_use_count_le_1" {
+				t.Errorf("verdict given to %+v", f)
+			}
+		}
+	}
+	if judged == 0 || rep.Unjudged != len(rep.Violations)-judged || rep.Unjudged == 0 {
+		t.Errorf("%d judged, %d unjudged of %d", judged, rep.Unjudged, len(rep.Violations))
+	}
+	if len(rep.Stale) != 1 || rep.Stale[0].Op != "mm" {
+		t.Errorf("stale %+v, want mm's verdict", rep.Stale)
+	}
+	// A bounded sweep that does not run a verdict's sample does not call
+	// it stale.
+	vs = vs[1:]
+	vs[0].Samples = []int{3}
+	rep, err = run(t, sweep.Options{Ops: "mm", Samples: 1, Verdicts: writeJSON(t, vs)})
+	if err != nil || len(rep.Stale) != 0 {
+		t.Errorf("mm on sample 0 with a verdict on sample 3: err %v, stale %v", err, rep.Stale)
+	}
+}
+
+// TestBaseline: against a committed report, an op it exercised that is not
+// exercised now, and an op that crashes now and never did, fail the sweep;
+// the same sweep against its own report passes.
+func TestBaseline(t *testing.T) {
+	ops := "mm,_local_scalar_dense,_cummax_helper"
+	self := filepath.Join(t.TempDir(), "self.json")
+	rep, err := run(t, sweep.Options{Ops: ops, Report: self})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, sweep.Options{Ops: ops, Baseline: self}); err != nil {
+		t.Errorf("against its own report: %v", err)
+	}
+	base := *rep
+	base.Crashes = nil
+	base.ExercisedAt = map[string]int{"mm": 0, "_cummax_helper": 0, "not_bound_here": 0}
+	for op := range rep.NotExercisedOps {
+		base.ExercisedAt[op] = 0
+	}
+	rep2, err := run(t, sweep.Options{Ops: ops, Baseline: writeJSON(t, base)})
+	if err == nil || !strings.Contains(err.Error(), "regressions") {
+		t.Fatalf("err = %v, want regressions", err)
+	}
+	got := strings.Join(rep2.Regressions, "\n")
+	if !strings.Contains(got, "_local_scalar_dense: SIGSEGV") {
+		t.Errorf("regressions %q: no new crash of _local_scalar_dense", got)
+	}
+	for op := range rep.NotExercisedOps {
+		if !strings.Contains(got, op+": no longer exercised") {
+			t.Errorf("regressions %q: %s not reported", got, op)
+		}
+	}
+	// A baseline of fewer samples than the sweep cannot judge it.
+	base.Samples = 1
+	if _, err := run(t, sweep.Options{Ops: "mm", Baseline: writeJSON(t, base)}); err == nil {
+		t.Errorf("a 1-sample baseline judged an 11-sample sweep")
+	}
+}
+
+// TestVerdictsFile rejects a verdict that is not kernel or allowlisted,
+// that has no reason or repro, that names both or neither of arg and ret,
+// whose samples are missing, out of range or covered twice; and accepts
+// verdicts.json.
+func TestVerdictsFile(t *testing.T) {
+	ok := sweep.Verdict{Op: "dropout", Check: "impl_use_count_le_1", Ret: ret(0), Samples: []int{0}, Verdict: "kernel", Reason: "r", Repro: "x"}
+	mod := func(f func(v *sweep.Verdict)) []sweep.Verdict { v := ok; f(&v); return []sweep.Verdict{v} }
+	for name, bad := range map[string][]sweep.Verdict{
+		"false_positive": mod(func(v *sweep.Verdict) { v.Verdict = "false_positive" }),
+		"no repro":       mod(func(v *sweep.Verdict) { v.Repro = "" }),
+		"no op":          mod(func(v *sweep.Verdict) { v.Op = "" }),
+		"arg and ret":    mod(func(v *sweep.Verdict) { v.Arg = "self" }),
+		"neither":        mod(func(v *sweep.Verdict) { v.Ret = nil }),
+		"no samples":     mod(func(v *sweep.Verdict) { v.Samples = nil }),
+		"sample range":   mod(func(v *sweep.Verdict) { v.Samples = []int{len(sweep.Variants)} }),
+		"twice":          {ok, ok},
+	} {
+		if err := sweep.CheckVerdicts(bad); err == nil {
+			t.Errorf("%s: CheckVerdicts(%+v) = nil, want an error", name, bad)
+		}
+	}
+	if _, err := sweep.LoadVerdicts(verdicts); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestSweepContent: with -content the training-mode sample shows
+// rrelu_with_noise_ writing noise (same_content, verdict kernel); without
+// it the rows are skipped and nothing is found.
+func TestSweepContent(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		rep, err := run(t, sweep.Options{Ops: "rrelu_with_noise_,add_.Tensor", Content: on})
+		if on && err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, v := range rep.Violations {
+			if v.Op == "rrelu_with_noise_" && v.Check == "same_content" && v.Arg == "noise" && v.Verdict == "kernel" {
+				found = true
+			} else {
+				t.Errorf("content %v: unexpected violation %+v", on, v)
+			}
+		}
+		if found != on || rep.ContentCheck != on {
+			t.Errorf("content %v: report says content_check %v, rrelu_with_noise_ noise finding %v", on, rep.ContentCheck, found)
+		}
+		if on && rep.ChecksRun["same_content"] == 0 || !on && rep.Skipped["content_check_off"] == 0 {
+			t.Errorf("content %v: checks run %v, skipped %v", on, rep.ChecksRun, rep.Skipped)
+		}
+		// Without the content check the noise verdict matches nothing on
+		// the sample it ran: stale.
+		if !on && (err == nil || len(rep.Stale) == 0) {
+			t.Errorf("content off: err %v, stale %v; want the noise verdict stale", err, rep.Stale)
+		}
+	}
+}
